@@ -1,0 +1,106 @@
+// AES-128/192/256 key schedules (FIPS-197 §5.2), for encryption and for the
+// equivalent inverse cipher (§5.3.5), held together in one key object that
+// wipes them when it goes.
+#ifndef BRAID_AES_KEY_H_
+#define BRAID_AES_KEY_H_
+
+#include <cstdint>
+#include <cstring>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
+#include "braid/aes_defaults.h"
+#include "braid/simd/aes_ops.h"
+
+namespace braid {
+
+class AesKey {
+ public:
+  static constexpr int kMaxRounds = 14;
+  static constexpr size_t kBlockBytes = 16;
+
+  // A key of 16, 24 or 32 bytes; anything else is InvalidArgument.
+  static absl::StatusOr<AesKey> Create(absl::Span<const uint8_t> key) {
+    return CreateWith(DefaultAesIsa{}, key);
+  }
+
+  // The same, computing SubWord/InvMixColumns with a named tag's primitives.
+  template <class Isa>
+  static absl::StatusOr<AesKey> CreateWith(Isa isa,
+                                           absl::Span<const uint8_t> key) {
+    isa::RequireEnabled<Isa>();
+    if (key.size() != 16 && key.size() != 24 && key.size() != 32) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "AES key must be 16, 24 or 32 bytes, got ", key.size()));
+    }
+    if (key.data() == nullptr) {
+      return absl::InvalidArgumentError("AES key pointer is null");
+    }
+    AesKey k;
+    k.Expand(isa, key.data(), static_cast<int>(key.size()));
+    return k;
+  }
+
+  AesKey(const AesKey&) = default;
+  AesKey& operator=(const AesKey&) = default;
+  ~AesKey() { Wipe(); }
+
+  int rounds() const { return rounds_; }
+  int key_bytes() const { return (rounds_ - 6) * 4; }
+  // Round keys 0..rounds() in order of use, 16 bytes each.
+  const uint8_t* encryption_round_keys() const { return enc_; }
+  const uint8_t* decryption_round_keys() const { return dec_; }
+
+ private:
+  AesKey() = default;
+
+  template <class Isa>
+  void Expand(Isa isa, const uint8_t* key, int key_bytes) {
+    const int nk = key_bytes / 4;
+    rounds_ = nk + 6;
+    const int total_words = 4 * (rounds_ + 1);
+    // Words hold bytes little-endian: byte 0 of a word is its low byte.
+    uint32_t w[4 * (kMaxRounds + 1)];
+    std::memcpy(w, key, key_bytes);
+    uint32_t rcon = 1;
+    for (int i = nk; i < total_words; ++i) {
+      uint32_t t = w[i - 1];
+      if (i % nk == 0) {
+        t = simd::SubWord(isa, (t >> 8) | (t << 24)) ^ rcon;
+        rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
+      } else if (nk > 6 && i % nk == 4) {
+        t = simd::SubWord(isa, t);
+      }
+      w[i] = w[i - nk] ^ t;
+    }
+    std::memcpy(enc_, w, total_words * 4);
+    volatile uint32_t* vw = w;
+    for (int i = 0; i < total_words; ++i) vw[i] = 0;
+
+    // Equivalent inverse cipher: keys reversed, InvMixColumns on the middle.
+    std::memcpy(dec_, enc_ + 16 * rounds_, 16);
+    for (int r = 1; r < rounds_; ++r) {
+      simd::InvMixColumnsKey(isa, enc_ + 16 * (rounds_ - r), dec_ + 16 * r);
+    }
+    std::memcpy(dec_ + 16 * rounds_, enc_, 16);
+  }
+
+  void Wipe() {
+    volatile uint8_t* e = enc_;
+    volatile uint8_t* d = dec_;
+    for (size_t i = 0; i < sizeof(enc_); ++i) {
+      e[i] = 0;
+      d[i] = 0;
+    }
+  }
+
+  int rounds_ = 0;
+  alignas(16) uint8_t enc_[16 * (kMaxRounds + 1)] = {};
+  alignas(16) uint8_t dec_[16 * (kMaxRounds + 1)] = {};
+};
+
+}  // namespace braid
+
+#endif  // BRAID_AES_KEY_H_

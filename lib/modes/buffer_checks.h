@@ -1,0 +1,72 @@
+// Argument checks every mode shares: buffer sizes, null pointers, overlap.
+#ifndef BRAID_MODES_BUFFER_CHECKS_H_
+#define BRAID_MODES_BUFFER_CHECKS_H_
+
+#include <cstdint>
+#include <functional>
+#include <type_traits>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+
+namespace braid::modes_internal {
+
+// `out` must hold `in`, and the two must be the same buffer or disjoint:
+// a partial overlap would read bytes that were already overwritten.
+inline absl::Status CheckInOut(absl::string_view what,
+                               absl::Span<const uint8_t> in,
+                               absl::Span<const uint8_t> out) {
+  if (in.data() == nullptr && !in.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, ": input pointer is null with length ", in.size()));
+  }
+  if (out.size() < in.size()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, ": output buffer of ", out.size(),
+                     " bytes cannot hold the ", in.size(), "-byte input"));
+  }
+  if (out.data() == nullptr && !in.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, ": output pointer is null with length ", in.size()));
+  }
+  if (in.empty() || in.data() == out.data()) return absl::OkStatus();
+  // std::less gives a total order on pointers into unrelated buffers.
+  const std::less<const uint8_t*> before;
+  const uint8_t* in_end = in.data() + in.size();
+  const uint8_t* out_end = out.data() + in.size();
+  if (before(in.data(), out_end) && before(out.data(), in_end)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        what, ": input and output overlap partially (in-place is allowed "
+              "only with the same pointer)"));
+  }
+  return absl::OkStatus();
+}
+
+inline absl::Status CheckWholeBlocks(absl::string_view what, size_t bytes) {
+  if (bytes % 16 != 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, ": input must be a whole number of 16-byte blocks, "
+                           "got ", bytes, " bytes"));
+  }
+  return absl::OkStatus();
+}
+
+// Calls f(std::integral_constant<int, Nr>) for the key's round count, so that
+// kernels are compiled with the round count as a constant.
+template <class F>
+inline void DispatchRounds(int rounds, F&& f) {
+  switch (rounds) {
+    case 10:
+      return f(std::integral_constant<int, 10>{});
+    case 12:
+      return f(std::integral_constant<int, 12>{});
+    default:
+      return f(std::integral_constant<int, 14>{});
+  }
+}
+
+}  // namespace braid::modes_internal
+
+#endif  // BRAID_MODES_BUFFER_CHECKS_H_

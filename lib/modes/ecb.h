@@ -1,0 +1,101 @@
+// AES-ECB (SP 800-38A §6.1): each 16-byte block enciphered on its own.
+//
+// The first consumer of the block engine, and the shape every mode's API
+// follows: an AesKey, spans in, absl::Status out; the ISA tag and the number
+// of blocks in flight default to the build's best and can be named.
+//
+// ECB leaks equal plaintext blocks as equal ciphertext blocks; it is here as
+// a building block and a benchmark of the engine, not for general use.
+#ifndef BRAID_MODES_ECB_H_
+#define BRAID_MODES_ECB_H_
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+#include "absl/status/status.h"
+#include "absl/types/span.h"
+#include "braid/aes_defaults.h"
+#include "braid/aes_engine.h"
+#include "braid/aes_key.h"
+#include "braid/modes/buffer_checks.h"
+
+namespace braid {
+namespace ecb_internal {
+
+// nblocks whole blocks; the main loop takes kWays vectors at a time, the tail
+// one (predicated on SVE) vector at a time.
+template <aes_engine::Direction kDirection, int kRounds, size_t kWays,
+          class Isa>
+void Blocks(Isa isa, const uint8_t* round_keys, const uint8_t* in,
+            uint8_t* out, size_t nblocks) {
+  aes_engine::WithCipher<kDirection, kRounds>(
+      isa, round_keys, [&](const auto& cipher) BRAID_LAMBDA_INLINE {
+        const size_t per_vector = simd::BlocksPerVector(isa);
+        const size_t step = kWays * per_vector;
+        size_t i = 0;
+        for (; nblocks - i >= step; i += step) {
+          simd::Unroll<kWays>([&](auto... j) BRAID_LAMBDA_INLINE {
+            [&](auto... x) BRAID_LAMBDA_INLINE {
+              cipher.rounds(x...);
+              (simd::StoreBlocks(isa, out + 16 * (i + j * per_vector),
+                                 simd::Xor(isa, x, cipher.last_key())),
+               ...);
+            }(simd::LoadBlocks(isa, in + 16 * (i + j * per_vector))...);
+          });
+        }
+        for (; i < nblocks; i += per_vector) {
+          const size_t n = std::min(per_vector, nblocks - i);
+          auto x = simd::LoadBlocks(isa, in + 16 * i, n);
+          cipher.rounds(x);
+          simd::StoreBlocks(isa, out + 16 * i, simd::Xor(isa, x, cipher.last_key()),
+                            n);
+        }
+      });
+}
+
+template <aes_engine::Direction kDirection, class Isa, size_t kWays>
+absl::Status Run(const AesKey& key, absl::Span<const uint8_t> in,
+                 absl::Span<uint8_t> out) {
+  isa::RequireEnabled<Isa>();
+  static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
+  constexpr const char* kWhat = kDirection == aes_engine::Direction::kEncrypt
+                                    ? "ECB encrypt"
+                                    : "ECB decrypt";
+  if (absl::Status s = modes_internal::CheckInOut(kWhat, in, out); !s.ok()) {
+    return s;
+  }
+  if (absl::Status s = modes_internal::CheckWholeBlocks(kWhat, in.size());
+      !s.ok()) {
+    return s;
+  }
+  const uint8_t* round_keys = kDirection == aes_engine::Direction::kEncrypt
+                                  ? key.encryption_round_keys()
+                                  : key.decryption_round_keys();
+  modes_internal::DispatchRounds(key.rounds(), [&](auto rounds) {
+    Blocks<kDirection, rounds(), kWays>(Isa{}, round_keys, in.data(),
+                                        out.data(), in.size() / 16);
+  });
+  return absl::OkStatus();
+}
+
+}  // namespace ecb_internal
+
+// Encrypts in.size() bytes (a multiple of 16) into out; out == in is allowed.
+template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+absl::Status EcbEncrypt(const AesKey& key, absl::Span<const uint8_t> in,
+                        absl::Span<uint8_t> out) {
+  return ecb_internal::Run<aes_engine::Direction::kEncrypt, Isa, kWays>(key, in,
+                                                                        out);
+}
+
+template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+absl::Status EcbDecrypt(const AesKey& key, absl::Span<const uint8_t> in,
+                        absl::Span<uint8_t> out) {
+  return ecb_internal::Run<aes_engine::Direction::kDecrypt, Isa, kWays>(key, in,
+                                                                        out);
+}
+
+}  // namespace braid
+
+#endif  // BRAID_MODES_ECB_H_

@@ -1,0 +1,15 @@
+// Forced inlining for the small functions and lambdas kernels are built
+// from: the N-way interleave only exists once everything is inlined into one
+// loop body.
+#ifndef BRAID_SIMD_INLINE_H_
+#define BRAID_SIMD_INLINE_H_
+
+#if defined(__GNUC__)
+#define BRAID_INLINE inline __attribute__((always_inline))
+#define BRAID_LAMBDA_INLINE __attribute__((always_inline))
+#else
+#define BRAID_INLINE inline
+#define BRAID_LAMBDA_INLINE
+#endif
+
+#endif  // BRAID_SIMD_INLINE_H_

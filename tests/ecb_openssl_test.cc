@@ -1,0 +1,59 @@
+// Differential test: ECB against OpenSSL's libcrypto (Debian's, for the
+// architecture under test) on random keys and lengths, every AES tag.
+#include <openssl/evp.h>
+
+#include <random>
+
+#include "braid/modes/ecb.h"
+#include "gtest/gtest.h"
+#include "tests/test_util.h"
+
+namespace braid {
+namespace {
+
+using test::Bytes;
+
+Bytes OpensslEcb(const Bytes& key, const Bytes& in, bool encrypt) {
+  const EVP_CIPHER* cipher = key.size() == 16   ? EVP_aes_128_ecb()
+                             : key.size() == 24 ? EVP_aes_192_ecb()
+                                                : EVP_aes_256_ecb();
+  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+  Bytes out(in.size() + 16);
+  int n = 0, m = 0;
+  EXPECT_EQ(EVP_CipherInit_ex(ctx, cipher, nullptr, key.data(), nullptr,
+                              encrypt ? 1 : 0),
+            1);
+  EVP_CIPHER_CTX_set_padding(ctx, 0);
+  EXPECT_EQ(EVP_CipherUpdate(ctx, out.data(), &n, in.data(),
+                             static_cast<int>(in.size())),
+            1);
+  EXPECT_EQ(EVP_CipherFinal_ex(ctx, out.data() + n, &m), 1);
+  EVP_CIPHER_CTX_free(ctx);
+  out.resize(n + m);
+  return out;
+}
+
+template <class Tag>
+class EcbOpensslTest : public ::testing::Test {};
+TYPED_TEST_SUITE(EcbOpensslTest, test::AesTags, test::TagName);
+
+TYPED_TEST(EcbOpensslTest, RandomKeysAndLengths) {
+  constexpr bool kScalar = std::is_same_v<TypeParam, isa::Scalar>;
+  std::mt19937_64 rng(4242);
+  for (int i = 0; i < (kScalar ? 30 : 200); ++i) {
+    const size_t key_bytes = 16 + 8 * (rng() % 3);
+    const Bytes key = test::RandomBytes(rng, key_bytes);
+    const Bytes pt = test::RandomBytes(rng, 16 * (rng() % (kScalar ? 20 : 257)));
+    auto k = AesKey::CreateWith(TypeParam{}, key);
+    ASSERT_TRUE(k.ok());
+    Bytes ct(pt.size()), back(pt.size());
+    ASSERT_TRUE((EcbEncrypt<TypeParam, 5>(*k, pt, absl::MakeSpan(ct))).ok());
+    ASSERT_EQ(ct, OpensslEcb(key, pt, true)) << "case " << i;
+    ASSERT_TRUE((EcbDecrypt<TypeParam, 7>(*k, ct, absl::MakeSpan(back))).ok());
+    ASSERT_EQ(back, pt) << "case " << i;
+    ASSERT_EQ(OpensslEcb(key, ct, false), pt);
+  }
+}
+
+}  // namespace
+}  // namespace braid

@@ -1,0 +1,99 @@
+// Helpers shared by braid's tests: hex, seeded random bytes, vector files,
+// and the gtest type lists of the ISA tags this build enables.
+#ifndef BRAID_TESTS_TEST_UTIL_H_
+#define BRAID_TESTS_TEST_UTIL_H_
+
+#include <cstdint>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "braid/simd/aes_ops.h"
+#include "braid/simd/isa.h"
+#include "gtest/gtest.h"
+
+namespace braid::test {
+
+using Bytes = std::vector<uint8_t>;
+
+inline Bytes FromHex(const std::string& hex) {
+  Bytes out;
+  for (size_t i = 0; i + 1 < hex.size(); i += 2) {
+    out.push_back(static_cast<uint8_t>(std::stoi(hex.substr(i, 2), nullptr, 16)));
+  }
+  return out;
+}
+
+inline std::string ToHex(const uint8_t* p, size_t n) {
+  static const char kDigits[] = "0123456789abcdef";
+  std::string s;
+  for (size_t i = 0; i < n; ++i) {
+    s += kDigits[p[i] >> 4];
+    s += kDigits[p[i] & 15];
+  }
+  return s;
+}
+inline std::string ToHex(const Bytes& b) { return ToHex(b.data(), b.size()); }
+
+inline Bytes RandomBytes(std::mt19937_64& rng, size_t n) {
+  Bytes out(n);
+  for (auto& b : out) b = static_cast<uint8_t>(rng());
+  return out;
+}
+
+// Records of `name = value` lines separated by blank lines; '#' comments.
+using Record = std::map<std::string, std::string>;
+
+inline std::vector<Record> ReadVectors(const std::string& path) {
+  std::ifstream file(path);
+  EXPECT_TRUE(file.good()) << "cannot open " << path;
+  std::vector<Record> records;
+  Record current;
+  std::string line;
+  auto flush = [&] {
+    if (!current.empty()) records.push_back(current);
+    current.clear();
+  };
+  while (std::getline(file, line)) {
+    if (!line.empty() && line[0] == '#') continue;
+    const size_t eq = line.find(" = ");
+    if (eq == std::string::npos) {
+      flush();
+      continue;
+    }
+    current[line.substr(0, eq)] = line.substr(eq + 3);
+  }
+  flush();
+  return records;
+}
+
+// The tags in Ts that the compile flags enable, as ::testing::Types.
+template <class Out, class... Ts>
+struct EnabledOnly {
+  using type = Out;
+};
+template <class... Os, class T, class... Ts>
+struct EnabledOnly<::testing::Types<Os...>, T, Ts...> {
+  using type = typename EnabledOnly<
+      std::conditional_t<isa::kEnabled<T>, ::testing::Types<Os..., T>,
+                         ::testing::Types<Os...>>,
+      Ts...>::type;
+};
+
+using AesTags = typename EnabledOnly<::testing::Types<>, isa::Scalar,
+                                     isa::NeonAes, isa::Sve2Aes>::type;
+
+struct TagName {
+  template <class T>
+  static std::string GetName(int) {
+    return std::string(isa::kName<T>);
+  }
+};
+
+}  // namespace braid::test
+
+#endif  // BRAID_TESTS_TEST_UTIL_H_

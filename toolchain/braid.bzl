@@ -1,0 +1,47 @@
+"""Macros every braid package uses: shared copts, the braid/ include prefix,
+and tests that link statically on aarch64 so qemu runs them without a sysroot."""
+
+BRAID_COPTS = [
+    "-Wall",
+    "-Wextra",
+    "-Wno-unused-parameter",
+]
+
+def braid_cc_library(name, hdrs = [], srcs = [], deps = [], **kwargs):
+    """A library under lib/ whose headers are included as "braid/<path>"."""
+    native.cc_library(
+        name = name,
+        hdrs = hdrs,
+        srcs = srcs,
+        deps = deps,
+        copts = BRAID_COPTS,
+        include_prefix = "braid",
+        strip_include_prefix = "/lib",
+        **kwargs
+    )
+
+_STATIC_ON_AARCH64 = select({
+    "//toolchain:aarch64": ["-static"],
+    "//conditions:default": [],
+})
+
+def braid_cc_test(name, srcs, deps = [], **kwargs):
+    native.cc_test(
+        name = name,
+        srcs = srcs,
+        deps = deps + ["@com_google_googletest//:gtest_main"],
+        copts = BRAID_COPTS,
+        linkstatic = True,
+        linkopts = _STATIC_ON_AARCH64,
+        **kwargs
+    )
+
+def braid_cc_binary(name, srcs, deps = [], static = True, **kwargs):
+    native.cc_binary(
+        name = name,
+        srcs = srcs,
+        deps = deps,
+        copts = BRAID_COPTS,
+        linkopts = _STATIC_ON_AARCH64 if static else [],
+        **kwargs
+    )
