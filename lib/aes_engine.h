@@ -58,7 +58,7 @@ BRAID_INLINE void WithCipher(Isa isa, const uint8_t* round_keys, Body&& body) {
   isa::RequireEnabled<Isa>();
   constexpr bool kEnc = kDirection == Direction::kEncrypt;
   auto key = [&](size_t r) {
-    return simd::LoadRoundKey(isa, round_keys + 16 * r);
+    return simd::LoadBroadcast(isa, round_keys + 16 * r);
   };
   // Keys 1..Nr-2 are a pack of lambda parameters: registers, not an array
   // (SVE vectors are sizeless and cannot be array elements).

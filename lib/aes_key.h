@@ -13,6 +13,7 @@
 #include "absl/types/span.h"
 #include "braid/aes_defaults.h"
 #include "braid/simd/aes_ops.h"
+#include "braid/wipe.h"
 
 namespace braid {
 
@@ -76,8 +77,7 @@ class AesKey {
       w[i] = w[i - nk] ^ t;
     }
     std::memcpy(enc_, w, total_words * 4);
-    volatile uint32_t* vw = w;
-    for (int i = 0; i < total_words; ++i) vw[i] = 0;
+    internal::Wipe(w, sizeof(w));
 
     // Equivalent inverse cipher: keys reversed, InvMixColumns on the middle.
     std::memcpy(dec_, enc_ + 16 * rounds_, 16);
@@ -88,12 +88,8 @@ class AesKey {
   }
 
   void Wipe() {
-    volatile uint8_t* e = enc_;
-    volatile uint8_t* d = dec_;
-    for (size_t i = 0; i < sizeof(enc_); ++i) {
-      e[i] = 0;
-      d[i] = 0;
-    }
+    internal::Wipe(enc_, sizeof(enc_));
+    internal::Wipe(dec_, sizeof(dec_));
   }
 
   int rounds_ = 0;

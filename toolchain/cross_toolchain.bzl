@@ -48,6 +48,7 @@ def aarch64_toolchain(name, compiler):
             "/usr/lib/gcc-cross/aarch64-linux-gnu/12/include",
             "/usr/lib/gcc-cross/aarch64-linux-gnu/12/include-fixed",
             "/usr/lib/llvm-19/lib/clang/19/include",
+            "/usr/lib/clang/19/include",
             "/usr/include",
             "/usr/local/include",
         ],

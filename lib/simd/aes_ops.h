@@ -42,7 +42,7 @@ BRAID_INLINE void StoreBlocks(isa::Scalar, uint8_t* p, Block128 v) {
 BRAID_INLINE void StoreBlocks(isa::Scalar, uint8_t* p, Block128 v, size_t) {
   scalar_internal::ToBytes(v, p);
 }
-BRAID_INLINE Block128 LoadRoundKey(isa::Scalar, const uint8_t* k) {
+BRAID_INLINE Block128 LoadBroadcast(isa::Scalar, const uint8_t* k) {
   return scalar_internal::FromBytes(k);
 }
 BRAID_INLINE Block128 Xor(isa::Scalar, Block128 a, Block128 b) {
@@ -50,6 +50,14 @@ BRAID_INLINE Block128 Xor(isa::Scalar, Block128 a, Block128 b) {
 }
 BRAID_INLINE Block128 Xor3(isa::Scalar, Block128 a, Block128 b, Block128 c) {
   return Block128{a.lo ^ b.lo ^ c.lo, a.hi ^ b.hi ^ c.hi};
+}
+// Bytewise addition mod 256, no carry between bytes.
+BRAID_INLINE Block128 AddBytes(isa::Scalar, Block128 a, Block128 b) {
+  constexpr uint64_t kLow7 = 0x7f7f7f7f7f7f7f7full;
+  auto add = [](uint64_t x, uint64_t y) {
+    return ((x & kLow7) + (y & kLow7)) ^ ((x ^ y) & ~kLow7);
+  };
+  return Block128{add(a.lo, b.lo), add(a.hi, b.hi)};
 }
 BRAID_INLINE Block128 AesEncRound(isa::Scalar, Block128 x, Block128 k) {
   return ScalarAesmc(ScalarAese(x, k));
@@ -86,7 +94,7 @@ BRAID_INLINE void StoreBlocks(isa::NeonAes, uint8_t* p, uint8x16_t v) {
 BRAID_INLINE void StoreBlocks(isa::NeonAes, uint8_t* p, uint8x16_t v, size_t) {
   vst1q_u8(p, v);
 }
-BRAID_INLINE uint8x16_t LoadRoundKey(isa::NeonAes, const uint8_t* k) {
+BRAID_INLINE uint8x16_t LoadBroadcast(isa::NeonAes, const uint8_t* k) {
   return vld1q_u8(k);
 }
 BRAID_INLINE uint8x16_t Xor(isa::NeonAes, uint8x16_t a, uint8x16_t b) {
@@ -99,6 +107,9 @@ BRAID_INLINE uint8x16_t Xor3(isa::NeonAes, uint8x16_t a, uint8x16_t b,
 #else
   return veorq_u8(veorq_u8(a, b), c);
 #endif
+}
+BRAID_INLINE uint8x16_t AddBytes(isa::NeonAes, uint8x16_t a, uint8x16_t b) {
+  return vaddq_u8(a, b);
 }
 BRAID_INLINE uint8x16_t AesEncRound(isa::NeonAes, uint8x16_t x, uint8x16_t k) {
   return vaesmcq_u8(vaeseq_u8(x, k));
@@ -140,8 +151,8 @@ BRAID_INLINE void StoreBlocks(isa::Sve2Aes, uint8_t* p, svuint8_t v) {
 BRAID_INLINE void StoreBlocks(isa::Sve2Aes, uint8_t* p, svuint8_t v, size_t n) {
   svst1_u8(svwhilelt_b8_u64(0, n * 16), p, v);
 }
-// One round key replicated into every 128-bit segment.
-BRAID_INLINE svuint8_t LoadRoundKey(isa::Sve2Aes, const uint8_t* k) {
+// One 16-byte block (a round key, a counter) in every 128-bit segment.
+BRAID_INLINE svuint8_t LoadBroadcast(isa::Sve2Aes, const uint8_t* k) {
   return svld1rq_u8(svptrue_b8(), k);
 }
 BRAID_INLINE svuint8_t Xor(isa::Sve2Aes, svuint8_t a, svuint8_t b) {
@@ -150,6 +161,9 @@ BRAID_INLINE svuint8_t Xor(isa::Sve2Aes, svuint8_t a, svuint8_t b) {
 BRAID_INLINE svuint8_t Xor3(isa::Sve2Aes, svuint8_t a, svuint8_t b,
                             svuint8_t c) {
   return sveor3_u8(a, b, c);
+}
+BRAID_INLINE svuint8_t AddBytes(isa::Sve2Aes, svuint8_t a, svuint8_t b) {
+  return svadd_u8_x(svptrue_b8(), a, b);
 }
 BRAID_INLINE svuint8_t AesEncRound(isa::Sve2Aes, svuint8_t x, svuint8_t k) {
   return svaesmc_u8(svaese_u8(x, k));

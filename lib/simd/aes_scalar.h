@@ -126,26 +126,30 @@ inline Block128 ShiftRows(Block128 x) {
 
 }  // namespace scalar_internal
 
+// The round primitives stay out of line: inlined into every block of every
+// unrolled kernel they would multiply compile time for no gain on a path
+// that is slow by nature.
+
 // AESE: AddRoundKey, SubBytes, ShiftRows.
-inline Block128 ScalarAese(Block128 x, Block128 k) {
+__attribute__((noinline)) inline Block128 ScalarAese(Block128 x, Block128 k) {
   using namespace scalar_internal;
   return ShiftRows<false>(
       Block128{SubBytes(x.lo ^ k.lo), SubBytes(x.hi ^ k.hi)});
 }
 
 // AESD: AddRoundKey, InvSubBytes, InvShiftRows.
-inline Block128 ScalarAesd(Block128 x, Block128 k) {
+__attribute__((noinline)) inline Block128 ScalarAesd(Block128 x, Block128 k) {
   using namespace scalar_internal;
   return ShiftRows<true>(
       Block128{InvSubBytes(x.lo ^ k.lo), InvSubBytes(x.hi ^ k.hi)});
 }
 
-inline Block128 ScalarAesmc(Block128 x) {
+__attribute__((noinline)) inline Block128 ScalarAesmc(Block128 x) {
   using namespace scalar_internal;
   return Block128{MixColumns(x.lo), MixColumns(x.hi)};
 }
 
-inline Block128 ScalarAesimc(Block128 x) {
+__attribute__((noinline)) inline Block128 ScalarAesimc(Block128 x) {
   using namespace scalar_internal;
   return Block128{InvMixColumns(x.lo), InvMixColumns(x.hi)};
 }

@@ -1,0 +1,78 @@
+// Instantiates every benchmarked configuration this build's flags enable.
+#include "benchmarks/kernels.h"
+
+#include <memory>
+#include <string>
+
+#include "braid/aes_key.h"
+#include "braid/modes/cbc.h"
+#include "braid/modes/cfb.h"
+#include "braid/modes/ctr.h"
+#include "braid/modes/ecb.h"
+#include "braid/simd/isa.h"
+#include "braid/simd/unroll.h"
+
+namespace braid::bench {
+namespace {
+
+std::shared_ptr<const AesKey> MakeKey(size_t bytes) {
+  uint8_t key[32];
+  for (size_t i = 0; i < sizeof(key); ++i) key[i] = static_cast<uint8_t>(i * 29 + 1);
+  return std::make_shared<const AesKey>(
+      *AesKey::Create(absl::MakeConstSpan(key, bytes)));
+}
+
+template <class Tag, size_t kWays>
+void AddAes(std::vector<Kernel>& out) {
+  const std::string suffix = std::string("_") + std::string(isa::kName<Tag>) +
+                             "_w" + std::to_string(kWays);
+  for (size_t key_bytes : {16, 32}) {
+    auto key = MakeKey(key_bytes);
+    const std::string aes = "aes" + std::to_string(key_bytes * 8);
+    out.push_back({aes + "_ecb_enc" + suffix,
+                   [key](const uint8_t* in, uint8_t* o, size_t n) {
+                     (void)EcbEncrypt<Tag, kWays>(
+                         *key, absl::MakeConstSpan(in, n), absl::MakeSpan(o, n));
+                   }});
+    out.push_back({aes + "_ecb_dec" + suffix,
+                   [key](const uint8_t* in, uint8_t* o, size_t n) {
+                     (void)EcbDecrypt<Tag, kWays>(
+                         *key, absl::MakeConstSpan(in, n), absl::MakeSpan(o, n));
+                   }});
+    // Chained modes: one call per message, from a fixed IV.
+    auto add = [&](const std::string& mode, auto run) {
+      out.push_back({aes + "_" + mode + suffix,
+                     [key, run](const uint8_t* in, uint8_t* o, size_t n) {
+                       static constexpr uint8_t kIv[16] = {
+                           0xf0, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7,
+                           0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd, 0xfe, 0xff};
+                       (void)run(*key, absl::MakeConstSpan(kIv),
+                                 absl::MakeConstSpan(in, n), absl::MakeSpan(o, n));
+                     }});
+    };
+    add("ctr", AesCtrCrypt<Tag, kWays>);
+    add("ctr32le", AesCtr32LeCrypt<Tag, kWays>);
+    add("cbc_enc", AesCbcEncrypt<Tag, kWays>);
+    add("cbc_dec", AesCbcDecrypt<Tag, kWays>);
+    add("cfb_enc", AesCfbEncrypt<Tag, kWays>);
+    add("cfb_dec", AesCfbDecrypt<Tag, kWays>);
+  }
+}
+
+template <class Tag>
+void AddAesAllWays(std::vector<Kernel>& out) {
+  simd::Unroll<12>([&](auto... i) { (AddAes<Tag, i + 1>(out), ...); });
+  AddAes<Tag, 16>(out);
+}
+
+}  // namespace
+
+std::vector<Kernel> AllKernels() {
+  std::vector<Kernel> out;
+  AddAes<isa::Scalar, 1>(out);
+  if constexpr (isa::kEnabled<isa::NeonAes>) AddAesAllWays<isa::NeonAes>(out);
+  if constexpr (isa::kEnabled<isa::Sve2Aes>) AddAesAllWays<isa::Sve2Aes>(out);
+  return out;
+}
+
+}  // namespace braid::bench

@@ -1,0 +1,149 @@
+// The two kernel shapes that CBC and CFB-128 share.
+//
+// Serial (CBC and CFB encryption): each block's cipher input depends on the
+// previous output, so one block is in flight; the chain XORs fold into round
+// key 0 and the last round key, leaving ten fused AES rounds (AES-128) on the
+// critical path and the other XORs beside it.
+//
+// Shifted parallel (CBC and CFB decryption): block i needs ciphertext i and
+// i-1 and nothing else, so kWays vectors run side by side. The kernel walks
+// from the end of the buffer to the start, so that in-place operation never
+// reads a ciphertext block that was already overwritten.
+#ifndef BRAID_MODES_CHAIN_H_
+#define BRAID_MODES_CHAIN_H_
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "braid/aes_engine.h"
+#include "braid/simd/aes_ops.h"
+#include "braid/simd/unroll.h"
+
+namespace braid::chain_internal {
+
+// Serial modes run one block at a time: SVE2-AES gains nothing there, so it
+// runs them with the NEON instructions it also has.
+template <class Isa>
+using SerialIsa =
+    std::conditional_t<std::is_same_v<Isa, isa::Sve2Aes>, isa::NeonAes, Isa>;
+
+enum class Serial { kCbcEncrypt, kCfbEncrypt };
+
+// Encrypts nblocks serially; `iv` holds the previous ciphertext block on entry
+// and the last one on return.
+template <Serial kMode, int kRounds, class Isa>
+void SerialBlocks(Isa isa, const uint8_t* round_keys, uint8_t iv[16],
+                  const uint8_t* in, uint8_t* out, size_t nblocks) {
+  if (nblocks == 0) return;
+  aes_engine::WithCipher<aes_engine::Direction::kEncrypt, kRounds>(
+      isa, round_keys, [&](const auto& cipher) BRAID_LAMBDA_INLINE {
+        const auto k_last = cipher.last_key();
+        const auto k0_last = simd::Xor(isa, cipher.first_key(), k_last);
+        // x is a cipher output before its final AddRoundKey (x ^ k_last).
+        if constexpr (kMode == Serial::kCbcEncrypt) {
+          auto x = simd::Xor(isa, simd::LoadBlocks(isa, iv), k_last);
+          for (size_t i = 0; i < nblocks; ++i) {
+            const auto p = simd::LoadBlocks(isa, in + 16 * i);
+            // Round 0 of E(c_prev ^ p): AESE(x, k0 ^ k_last ^ p).
+            x = cipher.first_round(x, simd::Xor(isa, k0_last, p));
+            cipher.rounds_after_first(x);
+            simd::StoreBlocks(isa, out + 16 * i, simd::Xor(isa, x, k_last));
+          }
+        } else {
+          auto x = simd::LoadBlocks(isa, iv);
+          cipher.rounds(x);
+          for (size_t i = 0;; ++i) {
+            const auto p = simd::LoadBlocks(isa, in + 16 * i);
+            simd::StoreBlocks(isa, out + 16 * i, simd::Xor3(isa, x, k_last, p));
+            if (i + 1 == nblocks) break;
+            // Round 0 of E(c): AESE(x, k0 ^ k_last ^ p), c = x ^ k_last ^ p.
+            x = cipher.first_round(x, simd::Xor(isa, k0_last, p));
+            cipher.rounds_after_first(x);
+          }
+        }
+        std::memcpy(iv, out + 16 * (nblocks - 1), 16);
+      });
+}
+
+// CBC decryption: p_i = D(c_i) ^ c_{i-1}. CFB decryption: p_i = E(c_{i-1}) ^
+// c_i. `round_keys` match (decryption keys for CBC, encryption keys for CFB);
+// `iv` is c_{-1} on entry and the last ciphertext block on return.
+template <bool kCbc, int kRounds, size_t kWays, class Isa>
+void ShiftedBlocks(Isa isa, const uint8_t* round_keys, uint8_t iv[16],
+                   const uint8_t* in, uint8_t* out, size_t nblocks) {
+  if (nblocks == 0) return;
+  constexpr auto kDirection = kCbc ? aes_engine::Direction::kDecrypt
+                                   : aes_engine::Direction::kEncrypt;
+  alignas(16) uint8_t last[16];
+  std::memcpy(last, in + 16 * (nblocks - 1), 16);
+  const size_t per_vector = simd::BlocksPerVector(isa);
+  const size_t span = kWays * per_vector;
+  aes_engine::WithCipher<kDirection, kRounds>(
+      isa, round_keys, [&](const auto& cipher) BRAID_LAMBDA_INLINE {
+        // The cipher runs on c_i (CBC) or c_{i-1} (CFB); its output is XORed
+        // with the other one and the last round key in one step.
+        auto finish = [&](uint8_t* dst, auto x, auto prev, auto cur,
+                          auto... n) BRAID_LAMBDA_INLINE {
+          simd::StoreBlocks(
+              isa, dst, simd::Xor3(isa, x, cipher.last_key(), kCbc ? prev : cur),
+              n...);
+        };
+        // Finishes the vector at cur (full), reloading its XOR operand.
+        auto finish_at = [&](const uint8_t* cur, uint8_t* dst, auto x)
+                             BRAID_LAMBDA_INLINE {
+          simd::StoreBlocks(
+              isa, dst,
+              simd::Xor3(isa, x, cipher.last_key(),
+                         simd::LoadBlocks(isa, cur - (kCbc ? 16 : 0))));
+        };
+        // One vector of n blocks; prev points 16 bytes before its blocks.
+        auto one = [&](const uint8_t* prev_src, size_t start, size_t n)
+                       BRAID_LAMBDA_INLINE {
+          const auto prev = simd::LoadBlocks(isa, prev_src, n);
+          const auto cur = simd::LoadBlocks(isa, in + 16 * start, n);
+          auto x = kCbc ? cur : prev;
+          cipher.rounds(x);
+          finish(out + 16 * start, x, prev, cur, n);
+        };
+        const size_t head = std::min(per_vector, nblocks);
+        size_t end = nblocks;
+        while (end - head >= span) {
+          const size_t start = end - span;
+          const uint8_t* src = in + 16 * start;
+          uint8_t* dst = out + 16 * start;
+          simd::Unroll<kWays>([&](auto... i) BRAID_LAMBDA_INLINE {
+            // The cipher inputs are loaded first; the XOR operands late,
+            // once per use, after the stores of the blocks above them: a load
+            // costs no vector-pipe slot, a register copy would. Blocks finish
+            // from the last to the first, so in place the operand c_{i-1} is
+            // read before block i-1 overwrites it.
+            [&](auto... x) BRAID_LAMBDA_INLINE {
+              cipher.rounds(x...);
+              int order = 0;  // a right fold of "=" runs right to left
+              ((finish_at(src + 16 * i * per_vector, dst + 16 * i * per_vector,
+                          x),
+                order) = ...);
+            }(simd::LoadBlocks(isa, src + 16 * i * per_vector - (kCbc ? 0 : 16))...);
+          });
+          end = start;
+        }
+        while (end > head) {
+          const size_t n = std::min(per_vector, end - head);
+          one(in + 16 * (end - n) - 16, end - n, n);
+          end -= n;
+        }
+        // The first vector's previous blocks are the IV and its own blocks.
+        alignas(16) uint8_t prev_buf[256];
+        std::memcpy(prev_buf, iv, 16);
+        std::memcpy(prev_buf + 16, in, 16 * (head - 1));
+        one(prev_buf, 0, head);
+      });
+  std::memcpy(iv, last, 16);
+}
+
+}  // namespace braid::chain_internal
+
+#endif  // BRAID_MODES_CHAIN_H_

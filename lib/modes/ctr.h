@@ -1,0 +1,357 @@
+// AES in counter mode: CTR with a 128-bit big-endian counter (SP 800-38A
+// §6.5) and CTR32LE, the 32-bit little-endian counter in the first four bytes
+// that GCM-SIV uses (RFC 8452 §4), both resumable at any byte.
+//
+// The fast path adds nothing per block: batches of kWays vectors start at a
+// counter whose low byte is a multiple of the batch size, so counter i of the
+// batch is the base XOR i in the low byte, and that XOR folds into a per-block
+// round key 0 (k0 ^ i, "multikey"). The base is loaded once a batch.
+// Batches that would carry out of the low byte, unaligned heads and tails go
+// through a general path that builds each counter in memory.
+#ifndef BRAID_MODES_CTR_H_
+#define BRAID_MODES_CTR_H_
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
+#include "braid/aes_defaults.h"
+#include "braid/aes_engine.h"
+#include "braid/aes_key.h"
+#include "braid/modes/buffer_checks.h"
+#include "braid/simd/aes_ops.h"
+#include "braid/simd/unroll.h"
+#include "braid/wipe.h"
+
+namespace braid {
+namespace ctr_internal {
+
+// The 16-byte counter block and how it counts.
+struct BigEndian128 {
+  static constexpr int kLowByte = 15;
+  static void Add(uint8_t block[16], uint64_t n) {
+    uint64_t hi, lo;
+    std::memcpy(&hi, block, 8);
+    std::memcpy(&lo, block + 8, 8);
+    hi = __builtin_bswap64(hi);
+    lo = __builtin_bswap64(lo);
+    const uint64_t sum = lo + n;
+    hi += sum < lo;  // wraps mod 2^128
+    hi = __builtin_bswap64(hi);
+    lo = __builtin_bswap64(sum);
+    std::memcpy(block, &hi, 8);
+    std::memcpy(block + 8, &lo, 8);
+  }
+};
+
+struct LittleEndian32 {
+  static constexpr int kLowByte = 0;
+  static void Add(uint8_t block[16], uint64_t n) {
+    uint32_t c;
+    std::memcpy(&c, block, 4);
+    c += static_cast<uint32_t>(n);  // wraps mod 2^32, the rest untouched
+    std::memcpy(block, &c, 4);
+  }
+};
+
+// Most blocks per vector of any tag (SVE2-AES at 2048-bit vectors).
+inline constexpr size_t kMaxBlocksPerVector = 16;
+
+template <class Isa>
+inline constexpr size_t kBlocksPerVectorBound =
+    std::is_same_v<Isa, isa::Sve2Aes> ? kMaxBlocksPerVector : 1;
+
+// Room for the fast path's per-block round keys 0: k0 ^ (block index in the
+// counter's low byte), one block for each block of a batch.
+template <class Isa, size_t kWays>
+using Multikeys = uint8_t[16 * kWays * kBlocksPerVectorBound<Isa>];
+
+template <class Counter, class Isa, size_t kWays>
+void FillMultikeys(Isa isa, const uint8_t* k0, Multikeys<Isa, kWays>& table) {
+  const size_t blocks = kWays * simd::BlocksPerVector(isa);
+  for (size_t b = 0; b < blocks; ++b) {
+    std::memcpy(table + 16 * b, k0, 16);
+    table[16 * b + Counter::kLowByte] ^= static_cast<uint8_t>(b);
+  }
+}
+
+// out[0..nblocks) = in ^ keystream from `counter`; advances `counter`.
+// Not inlined on purpose: `multikeys` then comes from outside, and since the
+// stores to `out` may alias it, the compiler reloads it every batch instead
+// of keeping copies in registers, and a load is free where a register copy
+// (MOV) would take a vector-pipe slot from the AES rounds.
+template <class Counter, int kRounds, size_t kWays, class Isa>
+__attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
+                                      const uint8_t* multikeys,
+                                      uint8_t counter[16], const uint8_t* in,
+                                      uint8_t* out, size_t nblocks) {
+  using aes_engine::Direction;
+  const size_t per_vector = simd::BlocksPerVector(isa);
+  const size_t span = kWays * per_vector;
+  // Without a multikey table (a lone keystream block) the add path serves.
+  const bool xor_path =
+      multikeys != nullptr && (span & (span - 1)) == 0 && span <= 256;
+
+  // Counters built in memory, n <= per_vector blocks per vector.
+  auto general = [&](const auto& cipher, size_t count) BRAID_LAMBDA_INLINE {
+    alignas(16) uint8_t buf[16 * kMaxBlocksPerVector];
+    for (size_t v = 0; v < count; v += per_vector) {
+      const size_t n = std::min(per_vector, count - v);
+      for (size_t j = 0; j < n; ++j) {
+        std::memcpy(buf + 16 * j, counter, 16);
+        Counter::Add(counter, 1);
+      }
+      auto x = simd::LoadBlocks(isa, buf, n);
+      cipher.rounds(x);
+      simd::StoreBlocks(
+          isa, out, simd::Xor3(isa, x, cipher.last_key(),
+                               simd::LoadBlocks(isa, in, n)),
+          n);
+      in += 16 * n;
+      out += 16 * n;
+    }
+  };
+
+  aes_engine::WithCipher<Direction::kEncrypt, kRounds>(
+      isa, round_keys, [&](const auto& cipher) BRAID_LAMBDA_INLINE {
+        size_t done = 0;
+        if (xor_path && nblocks >= span) {
+          // Align the low byte to the batch size; it stays aligned.
+          const size_t head =
+              (span - counter[Counter::kLowByte] % span) % span;
+          general(cipher, head);
+          done = head;
+        }
+        simd::Unroll<kWays>([&](auto... i) BRAID_LAMBDA_INLINE {
+          // offset(i): segment j holds i*per_vector + j in the low byte.
+          auto offset = [&](size_t way) BRAID_LAMBDA_INLINE {
+            alignas(16) uint8_t buf[16 * kMaxBlocksPerVector];
+            std::memset(buf, 0, 16 * per_vector);
+            for (size_t j = 0; j < per_vector; ++j) {
+              buf[16 * j + Counter::kLowByte] =
+                  static_cast<uint8_t>(way * per_vector + j);
+            }
+            return simd::LoadBlocks(isa, buf);
+          };
+          while (nblocks - done >= span) {
+            const unsigned low = counter[Counter::kLowByte];
+            const auto base = simd::LoadBroadcast(isa, counter);
+            auto finish = [&](auto... x) BRAID_LAMBDA_INLINE {
+              (simd::StoreBlocks(
+                   isa, out + 16 * i * per_vector,
+                   simd::Xor3(isa, x, cipher.last_key(),
+                              simd::LoadBlocks(isa, in + 16 * i * per_vector))),
+               ...);
+            };
+            if (xor_path) {
+              // Round 0 of counter i: AESE(k0 ^ i, base), i < span dividing
+              // 256 and the base's low byte a multiple of span.
+              [&](auto... x) BRAID_LAMBDA_INLINE {
+                cipher.rounds_after_first(x...);
+                finish(x...);
+              }(cipher.first_round(
+                  simd::LoadBlocks(isa, multikeys + 16 * i * per_vector),
+                  base)...);
+            } else if (low + span <= 256) {
+              [&](auto... x) BRAID_LAMBDA_INLINE {
+                cipher.rounds(x...);
+                finish(x...);
+              }(simd::AddBytes(isa, base, offset(i))...);
+            } else {
+              general(cipher, span);
+              done += span;
+              continue;
+            }
+            Counter::Add(counter, span);
+            in += 16 * span;
+            out += 16 * span;
+            done += span;
+          }
+        });
+        general(cipher, nblocks - done);
+      });
+}
+
+// The position in a keystream: the next counter block and what is left of
+// the current keystream block.
+struct State {
+  alignas(16) uint8_t counter[16];
+  alignas(16) uint8_t keystream[16] = {};
+  size_t used = 16;
+
+  State() = default;
+  State(const State&) = default;
+  State& operator=(const State&) = default;
+  ~State() { internal::Wipe(keystream, sizeof(keystream)); }
+};
+
+template <class Counter, class Isa, size_t kWays>
+absl::Status CheckIv(absl::Span<const uint8_t> iv, const char* what) {
+  isa::RequireEnabled<Isa>();
+  static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
+  if (iv.size() != 16 || iv.data() == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        what, ": the initial counter block must be 16 bytes, got ", iv.size()));
+  }
+  return absl::OkStatus();
+}
+
+template <class Counter, class Isa, size_t kWays>
+absl::Status Crypt(const AesKey& key, State& state, const char* what,
+                   absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
+  if (absl::Status s = modes_internal::CheckInOut(what, in, out); !s.ok()) {
+    return s;
+  }
+  const uint8_t* src = in.data();
+  uint8_t* dst = out.data();
+  size_t len = in.size();
+  // Keystream left over from the previous call.
+  while (len > 0 && state.used < 16) {
+    *dst++ = *src++ ^ state.keystream[state.used++];
+    --len;
+  }
+  const Isa isa;
+  alignas(16) Multikeys<Isa, kWays> multikeys;
+  const bool batches = len >= 16 * kWays * simd::BlocksPerVector(isa);
+  if (batches) {
+    FillMultikeys<Counter, Isa, kWays>(isa, key.encryption_round_keys(),
+                                       multikeys);
+  }
+  modes_internal::DispatchRounds(key.rounds(), [&](auto rounds) {
+    const size_t whole = len / 16;
+    if (whole > 0) {
+      Blocks<Counter, rounds(), kWays>(isa, key.encryption_round_keys(),
+                                       batches ? multikeys : nullptr,
+                                       state.counter, src, dst, whole);
+      src += 16 * whole;
+      dst += 16 * whole;
+      len -= 16 * whole;
+    }
+    if (len > 0) {
+      std::memset(state.keystream, 0, 16);
+      Blocks<Counter, rounds(), 1>(isa, key.encryption_round_keys(), nullptr,
+                                   state.counter, state.keystream,
+                                   state.keystream, 1);
+      for (size_t j = 0; j < len; ++j) dst[j] = src[j] ^ state.keystream[j];
+      state.used = len;
+    }
+  });
+  internal::Wipe(multikeys, sizeof(multikeys));
+  return absl::OkStatus();
+}
+
+// A resumable keystream over its own copy of the key.
+template <class Counter, class Isa, size_t kWays>
+class Stream {
+ public:
+  static absl::StatusOr<Stream> Create(const AesKey& key,
+                                       absl::Span<const uint8_t> iv,
+                                       const char* what) {
+    if (absl::Status s = CheckIv<Counter, Isa, kWays>(iv, what); !s.ok()) {
+      return s;
+    }
+    return Stream(key, iv.data(), what);
+  }
+
+  absl::Status Crypt(absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
+    return ctr_internal::Crypt<Counter, Isa, kWays>(key_, state_, what_, in,
+                                                    out);
+  }
+
+  const uint8_t* counter() const { return state_.counter; }
+
+ private:
+  Stream(const AesKey& key, const uint8_t* iv, const char* what)
+      : key_(key), what_(what) {
+    std::memcpy(state_.counter, iv, 16);
+  }
+
+  AesKey key_;
+  const char* what_;
+  State state_;
+};
+
+template <class Counter, class Isa, size_t kWays>
+absl::Status OneShot(const AesKey& key, absl::Span<const uint8_t> iv,
+                     const char* what, absl::Span<const uint8_t> in,
+                     absl::Span<uint8_t> out) {
+  if (absl::Status s = CheckIv<Counter, Isa, kWays>(iv, what); !s.ok()) {
+    return s;
+  }
+  State state;
+  std::memcpy(state.counter, iv.data(), 16);
+  return Crypt<Counter, Isa, kWays>(key, state, what, in, out);
+}
+
+}  // namespace ctr_internal
+
+// CTR with a 128-bit big-endian counter; `iv` is the initial counter block.
+// Crypt() encrypts or decrypts (the same operation) and continues where the
+// previous call stopped, at any byte.
+template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+class AesCtr {
+ public:
+  static absl::StatusOr<AesCtr> Create(const AesKey& key,
+                                       absl::Span<const uint8_t> iv) {
+    auto s = Impl::Create(key, iv, "AES-CTR");
+    if (!s.ok()) return s.status();
+    return AesCtr(*std::move(s));
+  }
+  absl::Status Crypt(absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
+    return stream_.Crypt(in, out);
+  }
+  const uint8_t* counter() const { return stream_.counter(); }
+
+ private:
+  using Impl = ctr_internal::Stream<ctr_internal::BigEndian128, Isa, kWays>;
+  explicit AesCtr(Impl s) : stream_(std::move(s)) {}
+  Impl stream_;
+};
+
+// CTR32LE (RFC 8452): the first four bytes of the counter block are a
+// little-endian counter that wraps mod 2^32 without touching the rest.
+template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+class AesCtr32Le {
+ public:
+  static absl::StatusOr<AesCtr32Le> Create(const AesKey& key,
+                                           absl::Span<const uint8_t> iv) {
+    auto s = Impl::Create(key, iv, "AES-CTR32LE");
+    if (!s.ok()) return s.status();
+    return AesCtr32Le(*std::move(s));
+  }
+  absl::Status Crypt(absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
+    return stream_.Crypt(in, out);
+  }
+  const uint8_t* counter() const { return stream_.counter(); }
+
+ private:
+  using Impl = ctr_internal::Stream<ctr_internal::LittleEndian32, Isa, kWays>;
+  explicit AesCtr32Le(Impl s) : stream_(std::move(s)) {}
+  Impl stream_;
+};
+
+// One-shot forms.
+template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+absl::Status AesCtrCrypt(const AesKey& key, absl::Span<const uint8_t> iv,
+                         absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
+  return ctr_internal::OneShot<ctr_internal::BigEndian128, Isa, kWays>(
+      key, iv, "AES-CTR", in, out);
+}
+
+template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+absl::Status AesCtr32LeCrypt(const AesKey& key, absl::Span<const uint8_t> iv,
+                             absl::Span<const uint8_t> in,
+                             absl::Span<uint8_t> out) {
+  return ctr_internal::OneShot<ctr_internal::LittleEndian32, Isa, kWays>(
+      key, iv, "AES-CTR32LE", in, out);
+}
+
+}  // namespace braid
+
+#endif  // BRAID_MODES_CTR_H_
