@@ -20,40 +20,73 @@
 
 namespace braid {
 
+namespace cbc_internal {
+
+inline absl::Status Check(const char* what, absl::Span<const uint8_t> in,
+                          absl::Span<const uint8_t> out) {
+  if (absl::Status s = modes_internal::CheckInOut(what, in, out); !s.ok()) {
+    return s;
+  }
+  return modes_internal::CheckWholeBlocks(what, in.size());
+}
+
+template <class Isa, size_t kWays>
+absl::Status CheckIv(absl::Span<const uint8_t> iv) {
+  isa::RequireEnabled<Isa>();
+  static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
+  if (iv.size() != 16 || iv.data() == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("AES-CBC: IV must be 16 bytes, got ", iv.size()));
+  }
+  return absl::OkStatus();
+}
+
+// Both advance `iv` to the last ciphertext block.
+template <class Isa, size_t kWays>
+absl::Status Encrypt(const AesKey& key, uint8_t iv[16],
+                     absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
+  if (absl::Status s = Check("AES-CBC encrypt", in, out); !s.ok()) return s;
+  modes_internal::DispatchRounds(key.rounds(), [&](auto rounds) {
+    chain_internal::SerialBlocks<chain_internal::Serial::kCbcEncrypt, rounds()>(
+        chain_internal::SerialIsa<Isa>{}, key.encryption_round_keys(), iv,
+        in.data(), out.data(), in.size() / 16);
+  });
+  return absl::OkStatus();
+}
+
+template <class Isa, size_t kWays>
+absl::Status Decrypt(const AesKey& key, uint8_t iv[16],
+                     absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
+  if (absl::Status s = Check("AES-CBC decrypt", in, out); !s.ok()) return s;
+  modes_internal::DispatchRounds(key.rounds(), [&](auto rounds) {
+    chain_internal::ShiftedBlocks<true, rounds(), kWays>(
+        Isa{}, key.decryption_round_keys(), iv, in.data(), out.data(),
+        in.size() / 16);
+  });
+  return absl::OkStatus();
+}
+
+}  // namespace cbc_internal
+
+// A CBC stream over its own copy of the key: Encrypt() or Decrypt() (one
+// direction per object) continue from the IV the previous call left.
 template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
 class AesCbc {
  public:
   // `iv` is 16 bytes.
   static absl::StatusOr<AesCbc> Create(const AesKey& key,
                                        absl::Span<const uint8_t> iv) {
-    isa::RequireEnabled<Isa>();
-    static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
-    if (iv.size() != 16 || iv.data() == nullptr) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("AES-CBC: IV must be 16 bytes, got ", iv.size()));
+    if (absl::Status s = cbc_internal::CheckIv<Isa, kWays>(iv); !s.ok()) {
+      return s;
     }
     return AesCbc(key, iv.data());
   }
 
   absl::Status Encrypt(absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
-    if (absl::Status s = Check("AES-CBC encrypt", in, out); !s.ok()) return s;
-    modes_internal::DispatchRounds(key_.rounds(), [&](auto rounds) {
-      chain_internal::SerialBlocks<chain_internal::Serial::kCbcEncrypt,
-                                   rounds()>(
-          chain_internal::SerialIsa<Isa>{}, key_.encryption_round_keys(), iv_,
-          in.data(), out.data(), in.size() / 16);
-    });
-    return absl::OkStatus();
+    return cbc_internal::Encrypt<Isa, kWays>(key_, iv_, in, out);
   }
-
   absl::Status Decrypt(absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
-    if (absl::Status s = Check("AES-CBC decrypt", in, out); !s.ok()) return s;
-    modes_internal::DispatchRounds(key_.rounds(), [&](auto rounds) {
-      chain_internal::ShiftedBlocks<true, rounds(), kWays>(
-          Isa{}, key_.decryption_round_keys(), iv_, in.data(), out.data(),
-          in.size() / 16);
-    });
-    return absl::OkStatus();
+    return cbc_internal::Decrypt<Isa, kWays>(key_, iv_, in, out);
   }
 
   // The IV the next call continues from (the last ciphertext block).
@@ -64,14 +97,6 @@ class AesCbc {
     std::memcpy(iv_, iv, 16);
   }
 
-  static absl::Status Check(const char* what, absl::Span<const uint8_t> in,
-                            absl::Span<const uint8_t> out) {
-    if (absl::Status s = modes_internal::CheckInOut(what, in, out); !s.ok()) {
-      return s;
-    }
-    return modes_internal::CheckWholeBlocks(what, in.size());
-  }
-
   AesKey key_;
   alignas(16) uint8_t iv_[16];
 };
@@ -80,18 +105,20 @@ template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
 absl::Status AesCbcEncrypt(const AesKey& key, absl::Span<const uint8_t> iv,
                            absl::Span<const uint8_t> in,
                            absl::Span<uint8_t> out) {
-  auto cbc = AesCbc<Isa, kWays>::Create(key, iv);
-  if (!cbc.ok()) return cbc.status();
-  return cbc->Encrypt(in, out);
+  if (absl::Status s = cbc_internal::CheckIv<Isa, kWays>(iv); !s.ok()) return s;
+  alignas(16) uint8_t chain[16];
+  std::memcpy(chain, iv.data(), 16);
+  return cbc_internal::Encrypt<Isa, kWays>(key, chain, in, out);
 }
 
 template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
 absl::Status AesCbcDecrypt(const AesKey& key, absl::Span<const uint8_t> iv,
                            absl::Span<const uint8_t> in,
                            absl::Span<uint8_t> out) {
-  auto cbc = AesCbc<Isa, kWays>::Create(key, iv);
-  if (!cbc.ok()) return cbc.status();
-  return cbc->Decrypt(in, out);
+  if (absl::Status s = cbc_internal::CheckIv<Isa, kWays>(iv); !s.ok()) return s;
+  alignas(16) uint8_t chain[16];
+  std::memcpy(chain, iv.data(), 16);
+  return cbc_internal::Decrypt<Isa, kWays>(key, chain, in, out);
 }
 
 }  // namespace braid

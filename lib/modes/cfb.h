@@ -18,117 +18,138 @@
 #include "braid/modes/buffer_checks.h"
 #include "braid/modes/chain.h"
 #include "braid/modes/ecb.h"
+#include "braid/wipe.h"
 
 namespace braid {
 
+namespace cfb_internal {
+
+// Where a CFB stream stands: iv is the last complete ciphertext block; while
+// a block is in progress (used < 16), keystream = E(iv) and partial collects
+// the block's ciphertext until it is complete and becomes the next iv.
+struct State {
+  alignas(16) uint8_t iv[16];
+  alignas(16) uint8_t keystream[16] = {};
+  uint8_t partial[16] = {};
+  size_t used = 16;
+
+  State() = default;
+  State(const State&) = default;
+  State& operator=(const State&) = default;
+  ~State() { internal::Wipe(keystream, sizeof(keystream)); }
+};
+
+template <class Isa, size_t kWays>
+absl::Status CheckIv(absl::Span<const uint8_t> iv) {
+  isa::RequireEnabled<Isa>();
+  static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
+  if (iv.size() != 16 || iv.data() == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("AES-CFB: IV must be 16 bytes, got ", iv.size()));
+  }
+  return absl::OkStatus();
+}
+
+template <bool kEncrypt>
+void Bytes(State& st, const uint8_t*& src, uint8_t*& dst, size_t& len) {
+  while (len > 0 && st.used < 16) {
+    const uint8_t in = *src++;
+    const uint8_t result = in ^ st.keystream[st.used];
+    *dst++ = result;
+    st.partial[st.used++] = kEncrypt ? result : in;
+    --len;
+    if (st.used == 16) std::memcpy(st.iv, st.partial, 16);
+  }
+}
+
+template <bool kEncrypt, class Isa, size_t kWays>
+absl::Status Run(const AesKey& key, State& st, absl::Span<const uint8_t> in,
+                 absl::Span<uint8_t> out) {
+  const char* what = kEncrypt ? "AES-CFB encrypt" : "AES-CFB decrypt";
+  if (absl::Status s = modes_internal::CheckInOut(what, in, out); !s.ok()) {
+    return s;
+  }
+  const uint8_t* src = in.data();
+  uint8_t* dst = out.data();
+  size_t len = in.size();
+  Bytes<kEncrypt>(st, src, dst, len);
+  const size_t whole = len / 16;
+  modes_internal::DispatchRounds(key.rounds(), [&](auto rounds) {
+    if (whole > 0) {
+      if constexpr (kEncrypt) {
+        chain_internal::SerialBlocks<chain_internal::Serial::kCfbEncrypt,
+                                     rounds()>(
+            chain_internal::SerialIsa<Isa>{}, key.encryption_round_keys(),
+            st.iv, src, dst, whole);
+      } else {
+        chain_internal::ShiftedBlocks<false, rounds(), kWays>(
+            Isa{}, key.encryption_round_keys(), st.iv, src, dst, whole);
+      }
+    }
+    if (len % 16 != 0) {
+      ecb_internal::Blocks<aes_engine::Direction::kEncrypt, rounds(), 1>(
+          chain_internal::SerialIsa<Isa>{}, key.encryption_round_keys(), st.iv,
+          st.keystream, 1);
+      st.used = 0;
+    }
+  });
+  src += 16 * whole;
+  dst += 16 * whole;
+  len -= 16 * whole;
+  Bytes<kEncrypt>(st, src, dst, len);
+  return absl::OkStatus();
+}
+
+}  // namespace cfb_internal
+
+// A CFB stream over its own copy of the key: Encrypt() or Decrypt() (one
+// direction per object) continue at the byte where the previous call ended.
 template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
 class AesCfb {
  public:
   // `iv` is 16 bytes.
   static absl::StatusOr<AesCfb> Create(const AesKey& key,
                                        absl::Span<const uint8_t> iv) {
-    isa::RequireEnabled<Isa>();
-    static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
-    if (iv.size() != 16 || iv.data() == nullptr) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("AES-CFB: IV must be 16 bytes, got ", iv.size()));
+    if (absl::Status s = cfb_internal::CheckIv<Isa, kWays>(iv); !s.ok()) {
+      return s;
     }
     return AesCfb(key, iv.data());
   }
 
   absl::Status Encrypt(absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
-    return Run<true>("AES-CFB encrypt", in, out);
+    return cfb_internal::Run<true, Isa, kWays>(key_, state_, in, out);
   }
   absl::Status Decrypt(absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
-    return Run<false>("AES-CFB decrypt", in, out);
+    return cfb_internal::Run<false, Isa, kWays>(key_, state_, in, out);
   }
-
-  ~AesCfb() {
-    volatile uint8_t* k = keystream_;
-    for (size_t i = 0; i < 16; ++i) k[i] = 0;
-  }
-  AesCfb(const AesCfb&) = default;
-  AesCfb& operator=(const AesCfb&) = default;
 
  private:
   AesCfb(const AesKey& key, const uint8_t* iv) : key_(key) {
-    std::memcpy(iv_, iv, 16);
-  }
-
-  // Bytes of a block in progress: keystream_ = E(iv_), partial_ collects the
-  // block's ciphertext until it is complete and becomes the next iv_.
-  template <bool kEncrypt>
-  void Bytes(const uint8_t*& src, uint8_t*& dst, size_t& len) {
-    while (len > 0 && used_ < 16) {
-      const uint8_t in = *src++;
-      const uint8_t result = in ^ keystream_[used_];
-      *dst++ = result;
-      partial_[used_++] = kEncrypt ? result : in;
-      --len;
-      if (used_ == 16) std::memcpy(iv_, partial_, 16);
-    }
-  }
-
-  template <bool kEncrypt>
-  absl::Status Run(const char* what, absl::Span<const uint8_t> in,
-                   absl::Span<uint8_t> out) {
-    if (absl::Status s = modes_internal::CheckInOut(what, in, out); !s.ok()) {
-      return s;
-    }
-    const uint8_t* src = in.data();
-    uint8_t* dst = out.data();
-    size_t len = in.size();
-    Bytes<kEncrypt>(src, dst, len);
-    const size_t whole = len / 16;
-    modes_internal::DispatchRounds(key_.rounds(), [&](auto rounds) {
-      if (whole > 0) {
-        if constexpr (kEncrypt) {
-          chain_internal::SerialBlocks<chain_internal::Serial::kCfbEncrypt,
-                                       rounds()>(
-              chain_internal::SerialIsa<Isa>{}, key_.encryption_round_keys(),
-              iv_, src, dst, whole);
-        } else {
-          chain_internal::ShiftedBlocks<false, rounds(), kWays>(
-              Isa{}, key_.encryption_round_keys(), iv_, src, dst, whole);
-        }
-      }
-      if (len % 16 != 0) {
-        ecb_internal::Blocks<aes_engine::Direction::kEncrypt, rounds(), 1>(
-            chain_internal::SerialIsa<Isa>{}, key_.encryption_round_keys(),
-            iv_, keystream_, 1);
-        used_ = 0;
-      }
-    });
-    src += 16 * whole;
-    dst += 16 * whole;
-    len -= 16 * whole;
-    Bytes<kEncrypt>(src, dst, len);
-    return absl::OkStatus();
+    std::memcpy(state_.iv, iv, 16);
   }
 
   AesKey key_;
-  alignas(16) uint8_t iv_[16];
-  alignas(16) uint8_t keystream_[16] = {};
-  uint8_t partial_[16] = {};
-  size_t used_ = 16;
+  cfb_internal::State state_;
 };
 
 template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
 absl::Status AesCfbEncrypt(const AesKey& key, absl::Span<const uint8_t> iv,
                            absl::Span<const uint8_t> in,
                            absl::Span<uint8_t> out) {
-  auto cfb = AesCfb<Isa, kWays>::Create(key, iv);
-  if (!cfb.ok()) return cfb.status();
-  return cfb->Encrypt(in, out);
+  if (absl::Status s = cfb_internal::CheckIv<Isa, kWays>(iv); !s.ok()) return s;
+  cfb_internal::State state;
+  std::memcpy(state.iv, iv.data(), 16);
+  return cfb_internal::Run<true, Isa, kWays>(key, state, in, out);
 }
 
 template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
 absl::Status AesCfbDecrypt(const AesKey& key, absl::Span<const uint8_t> iv,
                            absl::Span<const uint8_t> in,
                            absl::Span<uint8_t> out) {
-  auto cfb = AesCfb<Isa, kWays>::Create(key, iv);
-  if (!cfb.ok()) return cfb.status();
-  return cfb->Decrypt(in, out);
+  if (absl::Status s = cfb_internal::CheckIv<Isa, kWays>(iv); !s.ok()) return s;
+  cfb_internal::State state;
+  std::memcpy(state.iv, iv.data(), 16);
+  return cfb_internal::Run<false, Isa, kWays>(key, state, in, out);
 }
 
 }  // namespace braid

@@ -45,21 +45,32 @@ void SerialBlocks(Isa isa, const uint8_t* round_keys, uint8_t iv[16],
         // x is a cipher output before its final AddRoundKey (x ^ k_last).
         if constexpr (kMode == Serial::kCbcEncrypt) {
           auto x = simd::Xor(isa, simd::LoadBlocks(isa, iv), k_last);
-          for (size_t i = 0; i < nblocks; ++i) {
+          auto block = [&](size_t i) BRAID_LAMBDA_INLINE {
             const auto p = simd::LoadBlocks(isa, in + 16 * i);
             // Round 0 of E(c_prev ^ p): AESE(x, k0 ^ k_last ^ p).
             x = cipher.first_round(x, simd::Xor(isa, k0_last, p));
             cipher.rounds_after_first(x);
             simd::StoreBlocks(isa, out + 16 * i, simd::Xor(isa, x, k_last));
+          };
+          // Four blocks an iteration: less loop overhead beside the chain.
+          size_t i = 0;
+          for (; i + 4 <= nblocks; i += 4) {
+            block(i);
+            block(i + 1);
+            block(i + 2);
+            block(i + 3);
           }
+          for (; i < nblocks; ++i) block(i);
         } else {
           auto x = simd::LoadBlocks(isa, iv);
           cipher.rounds(x);
+          // Unrolling this loop makes GCC move the chain between registers
+          // on the critical path; one block an iteration models faster.
           for (size_t i = 0;; ++i) {
             const auto p = simd::LoadBlocks(isa, in + 16 * i);
             simd::StoreBlocks(isa, out + 16 * i, simd::Xor3(isa, x, k_last, p));
             if (i + 1 == nblocks) break;
-            // Round 0 of E(c): AESE(x, k0 ^ k_last ^ p), c = x ^ k_last ^ p.
+            // Round 0 of E(c_i): AESE(x, k0 ^ k_last ^ p).
             x = cipher.first_round(x, simd::Xor(isa, k0_last, p));
             cipher.rounds_after_first(x);
           }
@@ -110,11 +121,12 @@ void ShiftedBlocks(Isa isa, const uint8_t* round_keys, uint8_t iv[16],
         };
         const size_t head = std::min(per_vector, nblocks);
         size_t end = nblocks;
-        while (end - head >= span) {
-          const size_t start = end - span;
+        // `ways` vectors ending at block `end`.
+        auto batch = [&](auto ways) BRAID_LAMBDA_INLINE {
+          const size_t start = end - ways() * per_vector;
           const uint8_t* src = in + 16 * start;
           uint8_t* dst = out + 16 * start;
-          simd::Unroll<kWays>([&](auto... i) BRAID_LAMBDA_INLINE {
+          simd::Unroll<ways()>([&](auto... i) BRAID_LAMBDA_INLINE {
             // The cipher inputs are loaded first; the XOR operands late,
             // once per use, after the stores of the blocks above them: a load
             // costs no vector-pipe slot, a register copy would. Blocks finish
@@ -122,18 +134,32 @@ void ShiftedBlocks(Isa isa, const uint8_t* round_keys, uint8_t iv[16],
             // read before block i-1 overwrites it.
             [&](auto... x) BRAID_LAMBDA_INLINE {
               cipher.rounds(x...);
-              int order = 0;  // a right fold of "=" runs right to left
-              ((finish_at(src + 16 * i * per_vector, dst + 16 * i * per_vector,
-                          x),
-                order) = ...);
-            }(simd::LoadBlocks(isa, src + 16 * i * per_vector - (kCbc ? 0 : 16))...);
+              // finish(k, x_k, x_k+1, ...) finishes the later blocks first.
+              auto finish = [&]<size_t k>(auto& self,
+                                          std::integral_constant<size_t, k>,
+                                          auto x_k, auto... later)
+                                BRAID_LAMBDA_INLINE {
+                if constexpr (sizeof...(later) > 0) {
+                  self(self, std::integral_constant<size_t, k + 1>{}, later...);
+                }
+                finish_at(src + 16 * k * per_vector, dst + 16 * k * per_vector,
+                          x_k);
+              };
+              finish(finish, std::integral_constant<size_t, 0>{}, x...);
+            }(simd::LoadBlocks(isa, src + 16 * i * per_vector -
+                                        (kCbc ? 0 : 16))...);
           });
           end = start;
+        };
+        while (end - head >= span) {
+          batch(std::integral_constant<size_t, kWays>{});
         }
-        while (end > head) {
-          const size_t n = std::min(per_vector, end - head);
-          one(in + 16 * (end - n) - 16, end - n, n);
-          end -= n;
+        simd::ForEachPowerOfTwoBelow<kWays>([&](auto ways) BRAID_LAMBDA_INLINE {
+          if (end - head >= ways() * per_vector) batch(ways);
+        });
+        if (end > head) {  // SVE: fewer blocks than a vector, predicated
+          const size_t n = end - head;
+          one(in + 16 * head - 16, head, n);
         }
         // The first vector's previous blocks are the IV and its own blocks.
         alignas(16) uint8_t prev_buf[256];

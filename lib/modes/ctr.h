@@ -128,50 +128,61 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
           general(cipher, head);
           done = head;
         }
-        simd::Unroll<kWays>([&](auto... i) BRAID_LAMBDA_INLINE {
-          // offset(i): segment j holds i*per_vector + j in the low byte.
-          auto offset = [&](size_t way) BRAID_LAMBDA_INLINE {
-            alignas(16) uint8_t buf[16 * kMaxBlocksPerVector];
-            std::memset(buf, 0, 16 * per_vector);
-            for (size_t j = 0; j < per_vector; ++j) {
-              buf[16 * j + Counter::kLowByte] =
-                  static_cast<uint8_t>(way * per_vector + j);
-            }
-            return simd::LoadBlocks(isa, buf);
-          };
-          while (nblocks - done >= span) {
-            const unsigned low = counter[Counter::kLowByte];
-            const auto base = simd::LoadBroadcast(isa, counter);
+        // offset(way): segment j holds way*per_vector + j in the low byte.
+        auto offset = [&](size_t way) BRAID_LAMBDA_INLINE {
+          alignas(16) uint8_t buf[16 * kMaxBlocksPerVector];
+          std::memset(buf, 0, 16 * per_vector);
+          for (size_t j = 0; j < per_vector; ++j) {
+            buf[16 * j + Counter::kLowByte] =
+                static_cast<uint8_t>(way * per_vector + j);
+          }
+          return simd::LoadBlocks(isa, buf);
+        };
+        // `ways` vectors of counters from the current one; false if the
+        // batch would carry out of the low byte (the caller then takes the
+        // general path).
+        auto batch = [&](auto ways) BRAID_LAMBDA_INLINE {
+          const size_t count = ways() * per_vector;
+          const unsigned low = counter[Counter::kLowByte];
+          const bool aligned = xor_path && low % count == 0;
+          if (!aligned && low + count > 256) return false;
+          const auto base = simd::LoadBroadcast(isa, counter);
+          simd::Unroll<ways()>([&](auto... i) BRAID_LAMBDA_INLINE {
             auto finish = [&](auto... x) BRAID_LAMBDA_INLINE {
+              cipher.rounds_after_first(x...);
               (simd::StoreBlocks(
                    isa, out + 16 * i * per_vector,
                    simd::Xor3(isa, x, cipher.last_key(),
                               simd::LoadBlocks(isa, in + 16 * i * per_vector))),
                ...);
             };
-            if (xor_path) {
-              // Round 0 of counter i: AESE(k0 ^ i, base), i < span dividing
-              // 256 and the base's low byte a multiple of span.
-              [&](auto... x) BRAID_LAMBDA_INLINE {
-                cipher.rounds_after_first(x...);
-                finish(x...);
-              }(cipher.first_round(
+            if (aligned) {
+              // Round 0 of counter i: AESE(k0 ^ i, base); the base's low
+              // byte is a multiple of the (power of two) batch size.
+              finish(cipher.first_round(
                   simd::LoadBlocks(isa, multikeys + 16 * i * per_vector),
                   base)...);
-            } else if (low + span <= 256) {
-              [&](auto... x) BRAID_LAMBDA_INLINE {
-                cipher.rounds(x...);
-                finish(x...);
-              }(simd::AddBytes(isa, base, offset(i))...);
             } else {
-              general(cipher, span);
-              done += span;
-              continue;
+              finish(cipher.first_round(simd::AddBytes(isa, base, offset(i)),
+                                        cipher.first_key())...);
             }
-            Counter::Add(counter, span);
-            in += 16 * span;
-            out += 16 * span;
+          });
+          Counter::Add(counter, count);
+          in += 16 * count;
+          out += 16 * count;
+          done += count;
+          return true;
+        };
+        while (nblocks - done >= span) {
+          if (!batch(std::integral_constant<size_t, kWays>{})) {
+            general(cipher, span);
             done += span;
+          }
+        }
+        simd::ForEachPowerOfTwoBelow<kWays>([&](auto ways) BRAID_LAMBDA_INLINE {
+          if (nblocks - done >= ways() * per_vector && !batch(ways)) {
+            general(cipher, ways() * per_vector);
+            done += ways() * per_vector;
           }
         });
         general(cipher, nblocks - done);

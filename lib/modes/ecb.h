@@ -23,8 +23,8 @@
 namespace braid {
 namespace ecb_internal {
 
-// nblocks whole blocks; the main loop takes kWays vectors at a time, the tail
-// one (predicated on SVE) vector at a time.
+// nblocks whole blocks; the main loop takes kWays vectors at a time, the
+// remainder smaller batches, and on SVE a last predicated vector.
 template <aes_engine::Direction kDirection, int kRounds, size_t kWays,
           class Isa>
 void Blocks(Isa isa, const uint8_t* round_keys, const uint8_t* in,
@@ -32,10 +32,10 @@ void Blocks(Isa isa, const uint8_t* round_keys, const uint8_t* in,
   aes_engine::WithCipher<kDirection, kRounds>(
       isa, round_keys, [&](const auto& cipher) BRAID_LAMBDA_INLINE {
         const size_t per_vector = simd::BlocksPerVector(isa);
-        const size_t step = kWays * per_vector;
         size_t i = 0;
-        for (; nblocks - i >= step; i += step) {
-          simd::Unroll<kWays>([&](auto... j) BRAID_LAMBDA_INLINE {
+        // `ways` vectors from block i.
+        auto batch = [&](auto ways) BRAID_LAMBDA_INLINE {
+          simd::Unroll<ways()>([&](auto... j) BRAID_LAMBDA_INLINE {
             [&](auto... x) BRAID_LAMBDA_INLINE {
               cipher.rounds(x...);
               (simd::StoreBlocks(isa, out + 16 * (i + j * per_vector),
@@ -43,13 +43,20 @@ void Blocks(Isa isa, const uint8_t* round_keys, const uint8_t* in,
                ...);
             }(simd::LoadBlocks(isa, in + 16 * (i + j * per_vector))...);
           });
+          i += ways() * per_vector;
+        };
+        while (nblocks - i >= kWays * per_vector) {
+          batch(std::integral_constant<size_t, kWays>{});
         }
-        for (; i < nblocks; i += per_vector) {
-          const size_t n = std::min(per_vector, nblocks - i);
+        simd::ForEachPowerOfTwoBelow<kWays>([&](auto ways) BRAID_LAMBDA_INLINE {
+          if (nblocks - i >= ways() * per_vector) batch(ways);
+        });
+        if (i < nblocks) {  // SVE: fewer blocks than a vector, predicated
+          const size_t n = nblocks - i;
           auto x = simd::LoadBlocks(isa, in + 16 * i, n);
           cipher.rounds(x);
-          simd::StoreBlocks(isa, out + 16 * i, simd::Xor(isa, x, cipher.last_key()),
-                            n);
+          simd::StoreBlocks(isa, out + 16 * i,
+                            simd::Xor(isa, x, cipher.last_key()), n);
         }
       });
 }

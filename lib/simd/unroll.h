@@ -23,6 +23,20 @@ BRAID_INLINE decltype(auto) Unroll(F&& f) {
   }(std::make_index_sequence<kCount>{});
 }
 
+// Calls f(std::integral_constant<size_t, k>{}) for k = 8, 4, 2, 1, the
+// powers of two below kWays, largest first. A kernel that has run its
+// kWays-wide batches finishes a remainder r < kWays with one batch of each
+// k that r's binary digits name, instead of r single blocks whose latency
+// nothing hides.
+template <size_t kWays, class F>
+BRAID_INLINE void ForEachPowerOfTwoBelow(F&& f) {
+  static_assert(kWays <= 16);
+  if constexpr (kWays > 8) f(std::integral_constant<size_t, 8>{});
+  if constexpr (kWays > 4) f(std::integral_constant<size_t, 4>{});
+  if constexpr (kWays > 2) f(std::integral_constant<size_t, 2>{});
+  if constexpr (kWays > 1) f(std::integral_constant<size_t, 1>{});
+}
+
 }  // namespace braid::simd
 
 #endif  // BRAID_SIMD_UNROLL_H_
