@@ -6,6 +6,7 @@
 
 #include "braid/modes/ecb.h"
 #include "gtest/gtest.h"
+#include "tests/openssl_util.h"
 #include "tests/test_util.h"
 
 namespace braid {
@@ -17,20 +18,7 @@ Bytes OpensslEcb(const Bytes& key, const Bytes& in, bool encrypt) {
   const EVP_CIPHER* cipher = key.size() == 16   ? EVP_aes_128_ecb()
                              : key.size() == 24 ? EVP_aes_192_ecb()
                                                 : EVP_aes_256_ecb();
-  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
-  Bytes out(in.size() + 16);
-  int n = 0, m = 0;
-  EXPECT_EQ(EVP_CipherInit_ex(ctx, cipher, nullptr, key.data(), nullptr,
-                              encrypt ? 1 : 0),
-            1);
-  EVP_CIPHER_CTX_set_padding(ctx, 0);
-  EXPECT_EQ(EVP_CipherUpdate(ctx, out.data(), &n, in.data(),
-                             static_cast<int>(in.size())),
-            1);
-  EXPECT_EQ(EVP_CipherFinal_ex(ctx, out.data() + n, &m), 1);
-  EVP_CIPHER_CTX_free(ctx);
-  out.resize(n + m);
-  return out;
+  return test::OpensslCrypt(cipher, key, {}, in, encrypt);
 }
 
 template <class Tag>

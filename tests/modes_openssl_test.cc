@@ -8,6 +8,7 @@
 
 #include "gtest/gtest.h"
 #include "tests/mode_runner.h"
+#include "tests/openssl_util.h"
 #include "tests/test_util.h"
 
 namespace braid {
@@ -42,20 +43,8 @@ const EVP_CIPHER* OpensslCipher(Mode mode, size_t key_bytes) {
 Bytes Openssl(Mode mode, const Bytes& key, const Bytes& iv, const Bytes& in) {
   const bool encrypt = mode == Mode::kCbcEncrypt || mode == Mode::kCfbEncrypt ||
                        mode == Mode::kCtr;
-  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
-  Bytes out(in.size() + 32);
-  int n = 0, m = 0;
-  EXPECT_EQ(EVP_CipherInit_ex(ctx, OpensslCipher(mode, key.size()), nullptr,
-                              key.data(), iv.data(), encrypt ? 1 : 0),
-            1);
-  EVP_CIPHER_CTX_set_padding(ctx, 0);
-  EXPECT_EQ(EVP_CipherUpdate(ctx, out.data(), &n, in.data(),
-                             static_cast<int>(in.size())),
-            1);
-  EXPECT_EQ(EVP_CipherFinal_ex(ctx, out.data() + n, &m), 1);
-  EVP_CIPHER_CTX_free(ctx);
-  out.resize(n + m);
-  return out;
+  return test::OpensslCrypt(OpensslCipher(mode, key.size()), key, iv, in,
+                            encrypt);
 }
 
 template <class Tag>

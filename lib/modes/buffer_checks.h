@@ -2,6 +2,7 @@
 #ifndef BRAID_MODES_BUFFER_CHECKS_H_
 #define BRAID_MODES_BUFFER_CHECKS_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <type_traits>
@@ -10,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "braid/simd/isa.h"
 
 namespace braid::modes_internal {
 
@@ -38,8 +40,23 @@ inline absl::Status CheckInOut(absl::string_view what,
   const uint8_t* out_end = out.data() + in.size();
   if (before(in.data(), out_end) && before(out.data(), in_end)) {
     return absl::InvalidArgumentError(absl::StrCat(
-        what, ": input and output overlap partially (in-place is allowed "
-              "only with the same pointer)"));
+        what,
+        ": input and output overlap partially (in-place is allowed "
+        "only with the same pointer)"));
+  }
+  return absl::OkStatus();
+}
+
+// What every mode checks when it is given an IV: the configuration it was
+// instantiated with, and a 16-byte IV (`name`: "IV", "initial counter block").
+template <class Isa, size_t kWays>
+absl::Status CheckIv(absl::string_view what, absl::string_view name,
+                     absl::Span<const uint8_t> iv) {
+  isa::RequireEnabled<Isa>();
+  static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
+  if (iv.size() != 16 || iv.data() == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, ": ", name, " must be 16 bytes, got ", iv.size()));
   }
   return absl::OkStatus();
 }
@@ -47,8 +64,10 @@ inline absl::Status CheckInOut(absl::string_view what,
 inline absl::Status CheckWholeBlocks(absl::string_view what, size_t bytes) {
   if (bytes % 16 != 0) {
     return absl::InvalidArgumentError(
-        absl::StrCat(what, ": input must be a whole number of 16-byte blocks, "
-                           "got ", bytes, " bytes"));
+        absl::StrCat(what,
+                     ": input must be a whole number of 16-byte blocks, "
+                     "got ",
+                     bytes, " bytes"));
   }
   return absl::OkStatus();
 }

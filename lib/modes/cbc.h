@@ -30,17 +30,6 @@ inline absl::Status Check(const char* what, absl::Span<const uint8_t> in,
   return modes_internal::CheckWholeBlocks(what, in.size());
 }
 
-template <class Isa, size_t kWays>
-absl::Status CheckIv(absl::Span<const uint8_t> iv) {
-  isa::RequireEnabled<Isa>();
-  static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
-  if (iv.size() != 16 || iv.data() == nullptr) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("AES-CBC: IV must be 16 bytes, got ", iv.size()));
-  }
-  return absl::OkStatus();
-}
-
 // Both advance `iv` to the last ciphertext block.
 template <class Isa, size_t kWays>
 absl::Status Encrypt(const AesKey& key, uint8_t iv[16],
@@ -76,7 +65,9 @@ class AesCbc {
   // `iv` is 16 bytes.
   static absl::StatusOr<AesCbc> Create(const AesKey& key,
                                        absl::Span<const uint8_t> iv) {
-    if (absl::Status s = cbc_internal::CheckIv<Isa, kWays>(iv); !s.ok()) {
+    if (absl::Status s =
+            modes_internal::CheckIv<Isa, kWays>("AES-CBC", "IV", iv);
+        !s.ok()) {
       return s;
     }
     return AesCbc(key, iv.data());
@@ -105,7 +96,9 @@ template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
 absl::Status AesCbcEncrypt(const AesKey& key, absl::Span<const uint8_t> iv,
                            absl::Span<const uint8_t> in,
                            absl::Span<uint8_t> out) {
-  if (absl::Status s = cbc_internal::CheckIv<Isa, kWays>(iv); !s.ok()) return s;
+  if (absl::Status s = modes_internal::CheckIv<Isa, kWays>("AES-CBC", "IV", iv);
+      !s.ok())
+    return s;
   alignas(16) uint8_t chain[16];
   std::memcpy(chain, iv.data(), 16);
   return cbc_internal::Encrypt<Isa, kWays>(key, chain, in, out);
@@ -115,7 +108,9 @@ template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
 absl::Status AesCbcDecrypt(const AesKey& key, absl::Span<const uint8_t> iv,
                            absl::Span<const uint8_t> in,
                            absl::Span<uint8_t> out) {
-  if (absl::Status s = cbc_internal::CheckIv<Isa, kWays>(iv); !s.ok()) return s;
+  if (absl::Status s = modes_internal::CheckIv<Isa, kWays>("AES-CBC", "IV", iv);
+      !s.ok())
+    return s;
   alignas(16) uint8_t chain[16];
   std::memcpy(chain, iv.data(), 16);
   return cbc_internal::Decrypt<Isa, kWays>(key, chain, in, out);

@@ -39,17 +39,6 @@ struct State {
   ~State() { internal::Wipe(keystream, sizeof(keystream)); }
 };
 
-template <class Isa, size_t kWays>
-absl::Status CheckIv(absl::Span<const uint8_t> iv) {
-  isa::RequireEnabled<Isa>();
-  static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
-  if (iv.size() != 16 || iv.data() == nullptr) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("AES-CFB: IV must be 16 bytes, got ", iv.size()));
-  }
-  return absl::OkStatus();
-}
-
 template <bool kEncrypt>
 void Bytes(State& st, const uint8_t*& src, uint8_t*& dst, size_t& len) {
   while (len > 0 && st.used < 16) {
@@ -78,9 +67,9 @@ absl::Status Run(const AesKey& key, State& st, absl::Span<const uint8_t> in,
     if (whole > 0) {
       if constexpr (kEncrypt) {
         chain_internal::SerialBlocks<chain_internal::Serial::kCfbEncrypt,
-                                     rounds()>(
-            chain_internal::SerialIsa<Isa>{}, key.encryption_round_keys(),
-            st.iv, src, dst, whole);
+                                     rounds()>(chain_internal::SerialIsa<Isa>{},
+                                               key.encryption_round_keys(),
+                                               st.iv, src, dst, whole);
       } else {
         chain_internal::ShiftedBlocks<false, rounds(), kWays>(
             Isa{}, key.encryption_round_keys(), st.iv, src, dst, whole);
@@ -110,7 +99,9 @@ class AesCfb {
   // `iv` is 16 bytes.
   static absl::StatusOr<AesCfb> Create(const AesKey& key,
                                        absl::Span<const uint8_t> iv) {
-    if (absl::Status s = cfb_internal::CheckIv<Isa, kWays>(iv); !s.ok()) {
+    if (absl::Status s =
+            modes_internal::CheckIv<Isa, kWays>("AES-CFB", "IV", iv);
+        !s.ok()) {
       return s;
     }
     return AesCfb(key, iv.data());
@@ -136,7 +127,9 @@ template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
 absl::Status AesCfbEncrypt(const AesKey& key, absl::Span<const uint8_t> iv,
                            absl::Span<const uint8_t> in,
                            absl::Span<uint8_t> out) {
-  if (absl::Status s = cfb_internal::CheckIv<Isa, kWays>(iv); !s.ok()) return s;
+  if (absl::Status s = modes_internal::CheckIv<Isa, kWays>("AES-CFB", "IV", iv);
+      !s.ok())
+    return s;
   cfb_internal::State state;
   std::memcpy(state.iv, iv.data(), 16);
   return cfb_internal::Run<true, Isa, kWays>(key, state, in, out);
@@ -146,7 +139,9 @@ template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
 absl::Status AesCfbDecrypt(const AesKey& key, absl::Span<const uint8_t> iv,
                            absl::Span<const uint8_t> in,
                            absl::Span<uint8_t> out) {
-  if (absl::Status s = cfb_internal::CheckIv<Isa, kWays>(iv); !s.ok()) return s;
+  if (absl::Status s = modes_internal::CheckIv<Isa, kWays>("AES-CFB", "IV", iv);
+      !s.ok())
+    return s;
   cfb_internal::State state;
   std::memcpy(state.iv, iv.data(), 16);
   return cfb_internal::Run<false, Isa, kWays>(key, state, in, out);

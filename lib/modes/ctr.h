@@ -110,8 +110,8 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
       auto x = simd::LoadBlocks(isa, buf, n);
       cipher.rounds(x);
       simd::StoreBlocks(
-          isa, out, simd::Xor3(isa, x, cipher.last_key(),
-                               simd::LoadBlocks(isa, in, n)),
+          isa, out,
+          simd::Xor3(isa, x, cipher.last_key(), simd::LoadBlocks(isa, in, n)),
           n);
       in += 16 * n;
       out += 16 * n;
@@ -123,8 +123,7 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
         size_t done = 0;
         if (xor_path && nblocks >= span) {
           // Align the low byte to the batch size; it stays aligned.
-          const size_t head =
-              (span - counter[Counter::kLowByte] % span) % span;
+          const size_t head = (span - counter[Counter::kLowByte] % span) % span;
           general(cipher, head);
           done = head;
         }
@@ -203,17 +202,6 @@ struct State {
 };
 
 template <class Counter, class Isa, size_t kWays>
-absl::Status CheckIv(absl::Span<const uint8_t> iv, const char* what) {
-  isa::RequireEnabled<Isa>();
-  static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
-  if (iv.size() != 16 || iv.data() == nullptr) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        what, ": the initial counter block must be 16 bytes, got ", iv.size()));
-  }
-  return absl::OkStatus();
-}
-
-template <class Counter, class Isa, size_t kWays>
 absl::Status Crypt(const AesKey& key, State& state, const char* what,
                    absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
   if (absl::Status s = modes_internal::CheckInOut(what, in, out); !s.ok()) {
@@ -264,7 +252,9 @@ class Stream {
   static absl::StatusOr<Stream> Create(const AesKey& key,
                                        absl::Span<const uint8_t> iv,
                                        const char* what) {
-    if (absl::Status s = CheckIv<Counter, Isa, kWays>(iv, what); !s.ok()) {
+    if (absl::Status s = modes_internal::CheckIv<Isa, kWays>(
+            what, "the initial counter block", iv);
+        !s.ok()) {
       return s;
     }
     return Stream(key, iv.data(), what);
@@ -292,7 +282,9 @@ template <class Counter, class Isa, size_t kWays>
 absl::Status OneShot(const AesKey& key, absl::Span<const uint8_t> iv,
                      const char* what, absl::Span<const uint8_t> in,
                      absl::Span<uint8_t> out) {
-  if (absl::Status s = CheckIv<Counter, Isa, kWays>(iv, what); !s.ok()) {
+  if (absl::Status s = modes_internal::CheckIv<Isa, kWays>(
+          what, "the initial counter block", iv);
+      !s.ok()) {
     return s;
   }
   State state;
@@ -350,7 +342,8 @@ class AesCtr32Le {
 // One-shot forms.
 template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
 absl::Status AesCtrCrypt(const AesKey& key, absl::Span<const uint8_t> iv,
-                         absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
+                         absl::Span<const uint8_t> in,
+                         absl::Span<uint8_t> out) {
   return ctr_internal::OneShot<ctr_internal::BigEndian128, Isa, kWays>(
       key, iv, "AES-CTR", in, out);
 }
