@@ -47,10 +47,12 @@ void CheckRandom(uint64_t seed) {
       ASSERT_TRUE((test::RunMode<Tag, kWays>(mode, *key, iv, in, out)).ok());
       ASSERT_EQ(out, expected) << "one call";
       const auto cuts = test::RandomCuts(rng, len, test::WholeBlocksOnly(mode));
-      ASSERT_TRUE((test::RunMode<Tag, kWays>(mode, *key, iv, in, out, cuts)).ok());
+      ASSERT_TRUE(
+          (test::RunMode<Tag, kWays>(mode, *key, iv, in, out, cuts)).ok());
       ASSERT_EQ(out, expected) << "pieces";
       ASSERT_TRUE(
-          (test::RunMode<Tag, kWays>(mode, *key, iv, in, out, cuts, true)).ok());
+          (test::RunMode<Tag, kWays>(mode, *key, iv, in, out, cuts, true))
+              .ok());
       ASSERT_EQ(out, expected) << "in place";
     }
   }
@@ -94,10 +96,17 @@ void CheckCounterBoundaries() {
   }
 }
 
+template <class Tag, size_t kWays>
+void CheckOne(uint64_t seed) {
+  if constexpr (test::kSweeps<Tag, kWays>) {
+    CheckRandom<Tag, kWays>(seed);
+    CheckCounterBoundaries<Tag, kWays>();
+  }
+}
+
 template <class Tag, size_t... kWays>
 void CheckAll(uint64_t seed) {
-  (CheckRandom<Tag, kWays>(seed), ...);
-  (CheckCounterBoundaries<Tag, kWays>(), ...);
+  (CheckOne<Tag, kWays>(seed), ...);
 }
 
 TYPED_TEST(ModesEquivalenceTest, EveryWaysEqualsTheReference) {

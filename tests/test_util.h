@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "braid/aes_defaults.h"
 #include "braid/simd/aes_ops.h"
 #include "braid/simd/isa.h"
 #include "gtest/gtest.h"
@@ -23,7 +24,8 @@ using Bytes = std::vector<uint8_t>;
 inline Bytes FromHex(const std::string& hex) {
   Bytes out;
   for (size_t i = 0; i + 1 < hex.size(); i += 2) {
-    out.push_back(static_cast<uint8_t>(std::stoi(hex.substr(i, 2), nullptr, 16)));
+    out.push_back(
+        static_cast<uint8_t>(std::stoi(hex.substr(i, 2), nullptr, 16)));
   }
   return out;
 }
@@ -86,6 +88,19 @@ struct EnabledOnly<::testing::Types<Os...>, T, Ts...> {
 
 using AesTags = typename EnabledOnly<::testing::Types<>, isa::Scalar,
                                      isa::NeonAes, isa::Sve2Aes>::type;
+
+// Whether a kWays sweep includes (Tag, kWays) in this build. The Scalar
+// tag's kernels are the same templates on every target, and GCC spends
+// minutes on their widest instances (every AES round is a call), so the
+// host build sweeps Scalar over every kWays and the aarch64 builds check it
+// at kWays 1 and the default. Every other tag is swept everywhere.
+template <class Tag, size_t kWays>
+inline constexpr bool kSweeps =
+#if defined(__aarch64__)
+    !std::is_same_v<Tag, isa::Scalar> || kWays == 1 || kWays == kDefaultAesWays;
+#else
+    true;
+#endif
 
 struct TagName {
   template <class T>

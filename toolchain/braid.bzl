@@ -25,12 +25,21 @@ _STATIC_ON_AARCH64 = select({
     "//conditions:default": [],
 })
 
+# GCC's value numbering walks every memory access back over whole functions;
+# the tests instantiate the widest kernels (kWays 16, every key size) many
+# times over, and a shorter walk halves their compile time. Test builds only:
+# the library, benchmarks and consumers get the compiler's defaults.
+_TEST_COMPILE_SPEED = select({
+    "//toolchain:clang": [],
+    "//conditions:default": ["--param=sccvn-max-alias-queries-per-access=100"],
+})
+
 def braid_cc_test(name, srcs, deps = [], **kwargs):
     native.cc_test(
         name = name,
         srcs = srcs,
         deps = deps + ["@com_google_googletest//:gtest_main"],
-        copts = BRAID_COPTS,
+        copts = BRAID_COPTS + _TEST_COMPILE_SPEED,
         linkstatic = True,
         linkopts = _STATIC_ON_AARCH64,
         **kwargs

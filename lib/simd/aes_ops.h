@@ -60,13 +60,13 @@ BRAID_INLINE Block128 AddBytes(isa::Scalar, Block128 a, Block128 b) {
   return Block128{add(a.lo, b.lo), add(a.hi, b.hi)};
 }
 BRAID_INLINE Block128 AesEncRound(isa::Scalar, Block128 x, Block128 k) {
-  return ScalarAesmc(ScalarAese(x, k));
+  return ScalarEncRound(x, k);
 }
 BRAID_INLINE Block128 AesEncLast(isa::Scalar, Block128 x, Block128 k) {
   return ScalarAese(x, k);
 }
 BRAID_INLINE Block128 AesDecRound(isa::Scalar, Block128 x, Block128 k) {
-  return ScalarAesimc(ScalarAesd(x, k));
+  return ScalarDecRound(x, k);
 }
 BRAID_INLINE Block128 AesDecLast(isa::Scalar, Block128 x, Block128 k) {
   return ScalarAesd(x, k);

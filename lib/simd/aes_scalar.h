@@ -2,9 +2,9 @@
 //
 // No table is indexed by secret data: the S-box is computed, eight bytes at a
 // time in a 64-bit word, as the GF(2^8) inverse x^254 followed by the affine
-// map. The primitives follow the Arm instructions' semantics (AESE = AddRoundKey,
-// SubBytes, ShiftRows; AESMC = MixColumns; likewise AESD/AESIMC), so the block
-// engine runs unchanged on every tag.
+// map. The primitives follow the Arm instructions' semantics (AESE =
+// AddRoundKey, SubBytes, ShiftRows; AESMC = MixColumns; likewise AESD/AESIMC),
+// so the block engine runs unchanged on every tag.
 #ifndef BRAID_SIMD_AES_SCALAR_H_
 #define BRAID_SIMD_AES_SCALAR_H_
 
@@ -70,17 +70,19 @@ inline constexpr uint64_t SubBytes(uint64_t x) {
 }
 
 inline constexpr uint64_t InvSubBytes(uint64_t s) {
-  const uint64_t b = RotateBytes(s, 1) ^ RotateBytes(s, 3) ^
-                     RotateBytes(s, 6) ^ (0x05 * kOnes);
+  const uint64_t b = RotateBytes(s, 1) ^ RotateBytes(s, 3) ^ RotateBytes(s, 6) ^
+                     (0x05 * kOnes);
   return GfInverse(b);
 }
 
 // Within every 32-bit column, byte i takes byte i+k (mod 4).
 inline constexpr uint64_t RotateColumn8(uint64_t a) {
-  return ((a >> 8) & 0x00ffffff00ffffffull) | ((a << 24) & 0xff000000ff000000ull);
+  return ((a >> 8) & 0x00ffffff00ffffffull) |
+         ((a << 24) & 0xff000000ff000000ull);
 }
 inline constexpr uint64_t RotateColumn16(uint64_t a) {
-  return ((a >> 16) & 0x0000ffff0000ffffull) | ((a << 16) & 0xffff0000ffff0000ull);
+  return ((a >> 16) & 0x0000ffff0000ffffull) |
+         ((a << 16) & 0xffff0000ffff0000ull);
 }
 
 inline constexpr uint64_t MixColumns(uint64_t a) {
@@ -152,6 +154,24 @@ __attribute__((noinline)) inline Block128 ScalarAesmc(Block128 x) {
 __attribute__((noinline)) inline Block128 ScalarAesimc(Block128 x) {
   using namespace scalar_internal;
   return Block128{InvMixColumns(x.lo), InvMixColumns(x.hi)};
+}
+
+// Full rounds as one call each: half the calls of AESE then AESMC, which
+// keeps wide unrolled kernels quick to compile.
+__attribute__((noinline)) inline Block128 ScalarEncRound(Block128 x,
+                                                         Block128 k) {
+  using namespace scalar_internal;
+  const Block128 y =
+      ShiftRows<false>(Block128{SubBytes(x.lo ^ k.lo), SubBytes(x.hi ^ k.hi)});
+  return Block128{MixColumns(y.lo), MixColumns(y.hi)};
+}
+
+__attribute__((noinline)) inline Block128 ScalarDecRound(Block128 x,
+                                                         Block128 k) {
+  using namespace scalar_internal;
+  const Block128 y = ShiftRows<true>(
+      Block128{InvSubBytes(x.lo ^ k.lo), InvSubBytes(x.hi ^ k.hi)});
+  return Block128{InvMixColumns(y.lo), InvMixColumns(y.hi)};
 }
 
 // The S-box applied to each byte of a 32-bit word (the key schedule's SubWord).
