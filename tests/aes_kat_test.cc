@@ -79,9 +79,9 @@ TEST(AesKeyTest, RejectsBadKeySizes) {
     auto k = AesKey::Create(key);
     ASSERT_FALSE(k.ok()) << n;
     EXPECT_EQ(k.status().code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_NE(std::string(k.status().message()).find(
-                  "got " + std::to_string(n)),
-              std::string::npos)
+    EXPECT_NE(
+        std::string(k.status().message()).find("got " + std::to_string(n)),
+        std::string::npos)
         << k.status();
   }
 }

@@ -31,7 +31,8 @@ TYPED_TEST(EcbOpensslTest, RandomKeysAndLengths) {
   for (int i = 0; i < (kScalar ? 30 : 200); ++i) {
     const size_t key_bytes = 16 + 8 * (rng() % 3);
     const Bytes key = test::RandomBytes(rng, key_bytes);
-    const Bytes pt = test::RandomBytes(rng, 16 * (rng() % (kScalar ? 20 : 257)));
+    const Bytes pt =
+        test::RandomBytes(rng, 16 * (rng() % (kScalar ? 20 : 257)));
     auto k = AesKey::CreateWith(TypeParam{}, key);
     ASSERT_TRUE(k.ok());
     Bytes ct(pt.size()), back(pt.size());

@@ -1,8 +1,9 @@
 // ECB's API contract: bad lengths, buffers and overlaps are InvalidArgument
 // with a message that names the problem; in-place and empty input work.
+#include "braid/modes/ecb.h"
+
 #include <string>
 
-#include "braid/modes/ecb.h"
 #include "gtest/gtest.h"
 #include "tests/test_util.h"
 

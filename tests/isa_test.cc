@@ -24,9 +24,8 @@ TEST(IsaTest, NativeIsEnabledAndMatchesTheFlags) {
 
 TEST(IsaTest, EnabledTagsFollowTheFlags) {
   std::vector<std::string> names;
-  ForEachEnabled([&](auto tag) {
-    names.push_back(std::string(kName<decltype(tag)>));
-  });
+  ForEachEnabled(
+      [&](auto tag) { names.push_back(std::string(kName<decltype(tag)>)); });
   std::vector<std::string> expected = {"scalar"};
 #if defined(__aarch64__)
   expected.push_back("neon");

@@ -17,16 +17,29 @@
 
 namespace braid::test {
 
-enum class Mode { kCbcEncrypt, kCbcDecrypt, kCfbEncrypt, kCfbDecrypt, kCtr, kCtr32Le };
+enum class Mode {
+  kCbcEncrypt,
+  kCbcDecrypt,
+  kCfbEncrypt,
+  kCfbDecrypt,
+  kCtr,
+  kCtr32Le
+};
 
 inline const char* ModeName(Mode m) {
   switch (m) {
-    case Mode::kCbcEncrypt: return "cbc-enc";
-    case Mode::kCbcDecrypt: return "cbc-dec";
-    case Mode::kCfbEncrypt: return "cfb-enc";
-    case Mode::kCfbDecrypt: return "cfb-dec";
-    case Mode::kCtr: return "ctr";
-    case Mode::kCtr32Le: return "ctr32le";
+    case Mode::kCbcEncrypt:
+      return "cbc-enc";
+    case Mode::kCbcDecrypt:
+      return "cbc-dec";
+    case Mode::kCfbEncrypt:
+      return "cfb-enc";
+    case Mode::kCfbDecrypt:
+      return "cfb-dec";
+    case Mode::kCtr:
+      return "ctr";
+    case Mode::kCtr32Le:
+      return "ctr32le";
   }
   return "?";
 }

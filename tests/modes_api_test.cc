@@ -60,12 +60,18 @@ TEST(ModesApiTest, EveryModeRejectsPartialOverlapAndShortOutput) {
     Bytes buf(128, 4);
     auto run = [&](absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
       switch (mode) {
-        case Mode::kCbcEncrypt: return AesCbcEncrypt(key, iv, in, out);
-        case Mode::kCbcDecrypt: return AesCbcDecrypt(key, iv, in, out);
-        case Mode::kCfbEncrypt: return AesCfbEncrypt(key, iv, in, out);
-        case Mode::kCfbDecrypt: return AesCfbDecrypt(key, iv, in, out);
-        case Mode::kCtr: return AesCtrCrypt(key, iv, in, out);
-        case Mode::kCtr32Le: return AesCtr32LeCrypt(key, iv, in, out);
+        case Mode::kCbcEncrypt:
+          return AesCbcEncrypt(key, iv, in, out);
+        case Mode::kCbcDecrypt:
+          return AesCbcDecrypt(key, iv, in, out);
+        case Mode::kCfbEncrypt:
+          return AesCfbEncrypt(key, iv, in, out);
+        case Mode::kCfbDecrypt:
+          return AesCfbDecrypt(key, iv, in, out);
+        case Mode::kCtr:
+          return AesCtrCrypt(key, iv, in, out);
+        case Mode::kCtr32Le:
+          return AesCtr32LeCrypt(key, iv, in, out);
       }
       return absl::InternalError("unknown mode");
     };

@@ -73,7 +73,9 @@ void Check(uint64_t seed) {
   }
 }
 
-TYPED_TEST(ModesOpensslTest, DefaultWays) { Check<TypeParam, kDefaultAesWays>(7); }
+TYPED_TEST(ModesOpensslTest, DefaultWays) {
+  Check<TypeParam, kDefaultAesWays>(7);
+}
 TYPED_TEST(ModesOpensslTest, FiveWays) { Check<TypeParam, 5>(8); }
 
 }  // namespace

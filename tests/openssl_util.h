@@ -17,10 +17,10 @@ inline Bytes OpensslCrypt(const EVP_CIPHER* cipher, const Bytes& key,
   EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
   Bytes out(in.size() + 32);
   int n = 0, m = 0;
-  EXPECT_EQ(EVP_CipherInit_ex(ctx, cipher, nullptr, key.data(),
-                              iv.empty() ? nullptr : iv.data(),
-                              encrypt ? 1 : 0),
-            1);
+  EXPECT_EQ(
+      EVP_CipherInit_ex(ctx, cipher, nullptr, key.data(),
+                        iv.empty() ? nullptr : iv.data(), encrypt ? 1 : 0),
+      1);
   EVP_CIPHER_CTX_set_padding(ctx, 0);
   EXPECT_EQ(EVP_CipherUpdate(ctx, out.data(), &n, in.data(),
                              static_cast<int>(in.size())),

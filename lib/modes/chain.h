@@ -86,8 +86,8 @@ template <bool kCbc, int kRounds, size_t kWays, class Isa>
 void ShiftedBlocks(Isa isa, const uint8_t* round_keys, uint8_t iv[16],
                    const uint8_t* in, uint8_t* out, size_t nblocks) {
   if (nblocks == 0) return;
-  constexpr auto kDirection = kCbc ? aes_engine::Direction::kDecrypt
-                                   : aes_engine::Direction::kEncrypt;
+  constexpr auto kDirection =
+      kCbc ? aes_engine::Direction::kDecrypt : aes_engine::Direction::kEncrypt;
   alignas(16) uint8_t last[16];
   std::memcpy(last, in + 16 * (nblocks - 1), 16);
   const size_t per_vector = simd::BlocksPerVector(isa);
@@ -99,20 +99,20 @@ void ShiftedBlocks(Isa isa, const uint8_t* round_keys, uint8_t iv[16],
         auto finish = [&](uint8_t* dst, auto x, auto prev, auto cur,
                           auto... n) BRAID_LAMBDA_INLINE {
           simd::StoreBlocks(
-              isa, dst, simd::Xor3(isa, x, cipher.last_key(), kCbc ? prev : cur),
-              n...);
+              isa, dst,
+              simd::Xor3(isa, x, cipher.last_key(), kCbc ? prev : cur), n...);
         };
         // Finishes the vector at cur (full), reloading its XOR operand.
-        auto finish_at = [&](const uint8_t* cur, uint8_t* dst, auto x)
-                             BRAID_LAMBDA_INLINE {
+        auto finish_at = [&](const uint8_t* cur, uint8_t* dst,
+                             auto x) BRAID_LAMBDA_INLINE {
           simd::StoreBlocks(
               isa, dst,
               simd::Xor3(isa, x, cipher.last_key(),
                          simd::LoadBlocks(isa, cur - (kCbc ? 16 : 0))));
         };
         // One vector of n blocks; prev points 16 bytes before its blocks.
-        auto one = [&](const uint8_t* prev_src, size_t start, size_t n)
-                       BRAID_LAMBDA_INLINE {
+        auto one = [&](const uint8_t* prev_src, size_t start,
+                       size_t n) BRAID_LAMBDA_INLINE {
           const auto prev = simd::LoadBlocks(isa, prev_src, n);
           const auto cur = simd::LoadBlocks(isa, in + 16 * start, n);
           auto x = kCbc ? cur : prev;
@@ -135,10 +135,9 @@ void ShiftedBlocks(Isa isa, const uint8_t* round_keys, uint8_t iv[16],
             [&](auto... x) BRAID_LAMBDA_INLINE {
               cipher.rounds(x...);
               // finish(k, x_k, x_k+1, ...) finishes the later blocks first.
-              auto finish = [&]<size_t k>(auto& self,
-                                          std::integral_constant<size_t, k>,
-                                          auto x_k, auto... later)
-                                BRAID_LAMBDA_INLINE {
+              auto finish = [&]<size_t k>(
+                                auto& self, std::integral_constant<size_t, k>,
+                                auto x_k, auto... later) BRAID_LAMBDA_INLINE {
                 if constexpr (sizeof...(later) > 0) {
                   self(self, std::integral_constant<size_t, k + 1>{}, later...);
                 }
@@ -146,8 +145,8 @@ void ShiftedBlocks(Isa isa, const uint8_t* round_keys, uint8_t iv[16],
                           x_k);
               };
               finish(finish, std::integral_constant<size_t, 0>{}, x...);
-            }(simd::LoadBlocks(isa, src + 16 * i * per_vector -
-                                        (kCbc ? 0 : 16))...);
+            }(simd::LoadBlocks(isa,
+                               src + 16 * i * per_vector - (kCbc ? 0 : 16))...);
           });
           end = start;
         };

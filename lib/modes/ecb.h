@@ -27,8 +27,8 @@ namespace ecb_internal {
 // remainder smaller batches, and on SVE a last predicated vector.
 template <aes_engine::Direction kDirection, int kRounds, size_t kWays,
           class Isa>
-void Blocks(Isa isa, const uint8_t* round_keys, const uint8_t* in,
-            uint8_t* out, size_t nblocks) {
+void Blocks(Isa isa, const uint8_t* round_keys, const uint8_t* in, uint8_t* out,
+            size_t nblocks) {
   aes_engine::WithCipher<kDirection, kRounds>(
       isa, round_keys, [&](const auto& cipher) BRAID_LAMBDA_INLINE {
         const size_t per_vector = simd::BlocksPerVector(isa);
