@@ -1,0 +1,224 @@
+// AES-GCM-SIV (RFC 8452) with AES-128 or AES-256 key-generating keys and
+// 12-byte nonces: per-nonce key derivation, POLYVAL over the associated data
+// and the plaintext, the tag as the initial counter of CTR32LE.
+//
+// Encrypt takes two passes (the tag depends on the whole plaintext before
+// the first keystream block). Decrypt writes the plaintext, computes the tag
+// over it and, if the tag does not match, wipes the output before it
+// returns the error: no unauthenticated plaintext reaches the caller.
+#ifndef BRAID_MODES_GCM_SIV_H_
+#define BRAID_MODES_GCM_SIV_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
+#include "braid/aes_defaults.h"
+#include "braid/aes_key.h"
+#include "braid/modes/buffer_checks.h"
+#include "braid/modes/ctr.h"
+#include "braid/modes/ecb.h"
+#include "braid/polyval.h"
+#include "braid/wipe.h"
+
+namespace braid {
+
+template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+class AesGcmSiv {
+ public:
+  static constexpr size_t kNonceBytes = 12;
+  static constexpr size_t kTagBytes = 16;
+  // RFC 8452 §6: plaintext and associated data of at most 2^36 bytes.
+  static constexpr uint64_t kMaxBytes = uint64_t{1} << 36;
+  // Blocks per POLYVAL reduction, whatever kWays the AES runs at: the hash
+  // is one serial chain, and its latency per batch is hidden only by wide
+  // batches (16 models fastest on N1 and V2; see benchmarks/RESULTS.md).
+  static constexpr size_t kPolyvalWays = 16;
+
+  // A key-generating key of 16 (AES-128) or 32 bytes (AES-256).
+  static absl::StatusOr<AesGcmSiv> Create(absl::Span<const uint8_t> key) {
+    isa::RequireEnabled<Isa>();
+    static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
+    if (key.size() != 16 && key.size() != 32) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "AES-GCM-SIV key must be 16 or 32 bytes, got ", key.size()));
+    }
+    auto aes = AesKey::CreateWith(Isa{}, key);
+    if (!aes.ok()) return aes.status();
+    return AesGcmSiv(*std::move(aes));
+  }
+
+  // out = ciphertext || tag: plaintext.size() + 16 bytes. out may start at
+  // plaintext.data() (in place).
+  absl::Status Encrypt(absl::Span<const uint8_t> nonce,
+                       absl::Span<const uint8_t> aad,
+                       absl::Span<const uint8_t> plaintext,
+                       absl::Span<uint8_t> out) const {
+    constexpr const char* kWhat = "GCM-SIV encrypt";
+    if (absl::Status s = CheckArgs(kWhat, nonce, aad, plaintext.size());
+        !s.ok()) {
+      return s;
+    }
+    if (out.size() < plaintext.size() + kTagBytes) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          kWhat, ": output of ", out.size(), " bytes cannot hold the ",
+          plaintext.size(), "-byte ciphertext and the 16-byte tag"));
+    }
+    if (absl::Status s = modes_internal::CheckInOut(
+            kWhat, plaintext, out.first(plaintext.size()));
+        !s.ok()) {
+      return s;
+    }
+    Keys keys = Derive(nonce);
+    alignas(16) uint8_t tag[16];
+    Tag(keys, nonce, aad, plaintext, tag);
+    // Keystream from the tag, before the output (which may be the input)
+    // is written; then the tag after the ciphertext.
+    Crypt(keys, tag, plaintext, out.data());
+    std::memcpy(out.data() + plaintext.size(), tag, kTagBytes);
+    internal::Wipe(tag, sizeof(tag));
+    return absl::OkStatus();
+  }
+
+  // `sealed` = ciphertext || tag; out receives sealed.size() - 16 bytes of
+  // plaintext, or, if the tag does not verify, an error and all zeros.
+  absl::Status Decrypt(absl::Span<const uint8_t> nonce,
+                       absl::Span<const uint8_t> aad,
+                       absl::Span<const uint8_t> sealed,
+                       absl::Span<uint8_t> out) const {
+    constexpr const char* kWhat = "GCM-SIV decrypt";
+    if (sealed.data() == nullptr || sealed.size() < kTagBytes) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(kWhat, ": input of ", sealed.size(),
+                       " bytes is shorter than the 16-byte tag"));
+    }
+    const size_t len = sealed.size() - kTagBytes;
+    if (absl::Status s = CheckArgs(kWhat, nonce, aad, len); !s.ok()) {
+      return s;
+    }
+    if (absl::Status s =
+            modes_internal::CheckInOut(kWhat, sealed.first(len), out);
+        !s.ok()) {
+      return s;
+    }
+    Keys keys = Derive(nonce);
+    alignas(16) uint8_t expected[16];
+    std::memcpy(expected, sealed.data() + len, kTagBytes);  // out may alias
+    Crypt(keys, expected, sealed.first(len), out.data());
+    alignas(16) uint8_t tag[16];
+    Tag(keys, nonce, aad, out.first(len), tag);
+    uint8_t diff = 0;  // constant time: every byte, no early exit
+    for (size_t i = 0; i < kTagBytes; ++i) diff |= tag[i] ^ expected[i];
+    internal::Wipe(tag, sizeof(tag));
+    if (diff != 0) {
+      internal::Wipe(out.data(), len);
+      return absl::InvalidArgumentError(
+          absl::StrCat(kWhat, ": authentication failed (tag mismatch)"));
+    }
+    return absl::OkStatus();
+  }
+
+ private:
+  // The per-nonce keys (RFC 8452 §4).
+  struct Keys {
+    alignas(16) uint8_t auth[16];
+    AesKey enc;
+    ~Keys() { internal::Wipe(auth, sizeof(auth)); }
+  };
+
+  explicit AesGcmSiv(AesKey key) : key_(std::move(key)) {}
+
+  static absl::Status CheckArgs(const char* what,
+                                absl::Span<const uint8_t> nonce,
+                                absl::Span<const uint8_t> aad, size_t len) {
+    if (nonce.size() != kNonceBytes || nonce.data() == nullptr) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(what, ": nonce must be 12 bytes, got ", nonce.size()));
+    }
+    if (aad.data() == nullptr && !aad.empty()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          what, ": associated data pointer is null with length ", aad.size()));
+    }
+    if (aad.size() > kMaxBytes) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(what, ": associated data of ", aad.size(),
+                       " bytes is over the 2^36-byte limit"));
+    }
+    if (len > kMaxBytes) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          what, ": message of ", len, " bytes is over the 2^36-byte limit"));
+    }
+    return absl::OkStatus();
+  }
+
+  // Blocks LE32(i) || nonce under the key-generating key; the first 8 bytes
+  // of each make the authentication key (i = 0, 1) and the encryption key
+  // (i = 2, 3, and 4, 5 for AES-256).
+  Keys Derive(absl::Span<const uint8_t> nonce) const {
+    const int blocks = key_.key_bytes() == 16 ? 4 : 6;
+    alignas(16) uint8_t in[6 * 16] = {};
+    alignas(16) uint8_t out[6 * 16];
+    for (int i = 0; i < blocks; ++i) {
+      in[16 * i] = static_cast<uint8_t>(i);
+      std::memcpy(in + 16 * i + 4, nonce.data(), kNonceBytes);
+    }
+    modes_internal::DispatchRounds(key_.rounds(), [&](auto rounds) {
+      ecb_internal::Blocks<aes_engine::Direction::kEncrypt, rounds(), kWays>(
+          Isa{}, key_.encryption_round_keys(), in, out, blocks);
+    });
+    alignas(16) uint8_t material[32];
+    for (int i = 0; i < blocks; ++i)
+      std::memcpy(material + 8 * i, out + 16 * i, 8);
+    auto enc = AesKey::CreateWith(
+        Isa{}, absl::MakeConstSpan(material + 16, 8 * (blocks - 2)));
+    Keys keys{{}, *std::move(enc)};  // 16 or 32 bytes: cannot fail
+    std::memcpy(keys.auth, material, 16);
+    internal::Wipe(material, sizeof(material));
+    internal::Wipe(out, sizeof(out));
+    return keys;
+  }
+
+  // The tag over `plaintext` (RFC 8452 §4).
+  void Tag(const Keys& keys, absl::Span<const uint8_t> nonce,
+           absl::Span<const uint8_t> aad, absl::Span<const uint8_t> plaintext,
+           uint8_t tag[16]) const {
+    Polyval<Isa, kPolyvalWays> polyval(keys.auth);
+    polyval.UpdatePadded(aad.data(), aad.size());
+    polyval.UpdatePadded(plaintext.data(), plaintext.size());
+    alignas(16) uint8_t lengths[16];
+    const uint64_t bits[2] = {uint64_t{aad.size()} * 8,
+                              uint64_t{plaintext.size()} * 8};
+    std::memcpy(lengths, bits, 16);  // little-endian on AArch64 and x86-64
+    polyval.Update(lengths, 1);
+    alignas(16) uint8_t s[16];
+    polyval.Digest(s);
+    for (size_t i = 0; i < kNonceBytes; ++i) s[i] ^= nonce[i];
+    s[15] &= 0x7f;
+    modes_internal::DispatchRounds(keys.enc.rounds(), [&](auto rounds) {
+      ecb_internal::Blocks<aes_engine::Direction::kEncrypt, rounds(), 1>(
+          Isa{}, keys.enc.encryption_round_keys(), s, tag, 1);
+    });
+    internal::Wipe(s, sizeof(s));
+  }
+
+  // CTR32LE from the tag with its top bit set.
+  static void Crypt(const Keys& keys, const uint8_t tag[16],
+                    absl::Span<const uint8_t> in, uint8_t* out) {
+    ctr_internal::State state;
+    std::memcpy(state.counter, tag, 16);
+    state.counter[15] |= 0x80;
+    (void)ctr_internal::Crypt<ctr_internal::LittleEndian32, Isa, kWays>(
+        keys.enc, state, "GCM-SIV", in, absl::MakeSpan(out, in.size()));
+  }
+
+  AesKey key_;
+};
+
+}  // namespace braid
+
+#endif  // BRAID_MODES_GCM_SIV_H_

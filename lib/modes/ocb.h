@@ -1,0 +1,330 @@
+// AES-OCB (RFC 7253) for AES-128/192/256: nonces of 1 to 15 bytes, tags of 8
+// to 16 bytes, associated data of any length.
+//
+// The message and the associated data run through the whitened-ECB kernel
+// (whitened.h): Offset_i = Offset_{i-1} ^ L_{ntz(i)} is kept in
+// general-purpose registers and folded into round keys 0 and Nr one batch
+// ahead, and the checksum accumulates in a vector register as the blocks go
+// by.
+#ifndef BRAID_MODES_OCB_H_
+#define BRAID_MODES_OCB_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
+#include "braid/aes_defaults.h"
+#include "braid/aes_engine.h"
+#include "braid/aes_key.h"
+#include "braid/modes/buffer_checks.h"
+#include "braid/modes/ecb.h"
+#include "braid/modes/whitened.h"
+#include "braid/wipe.h"
+
+namespace braid {
+namespace ocb_internal {
+
+// Doubling in GF(2^128) with OCB's big-endian bit order (RFC 7253 §2).
+inline void Double(const uint8_t in[16], uint8_t out[16]) {
+  const uint8_t carry = static_cast<uint8_t>(-(in[0] >> 7)) & 0x87;
+  for (int i = 0; i < 15; ++i) {
+    out[i] = static_cast<uint8_t>((in[i] << 1) | (in[i + 1] >> 7));
+  }
+  out[15] = static_cast<uint8_t>((in[15] << 1) ^ carry);
+}
+
+inline void XorInto(uint8_t* to, const uint8_t* from, size_t n) {
+  for (size_t i = 0; i < n; ++i) to[i] ^= from[i];
+}
+
+// L_0..L_63 cover every block index a 64-bit count can reach.
+inline constexpr int kMaxNtz = 64;
+
+}  // namespace ocb_internal
+
+template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+class AesOcb {
+ public:
+  static constexpr size_t kMaxTagBytes = 16;
+
+  // A key of 16, 24 or 32 bytes and a tag length of 8 to 16 bytes.
+  static absl::StatusOr<AesOcb> Create(absl::Span<const uint8_t> key,
+                                       size_t tag_bytes = kMaxTagBytes) {
+    isa::RequireEnabled<Isa>();
+    static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
+    if (tag_bytes < 8 || tag_bytes > kMaxTagBytes) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("AES-OCB tag must be 8 to 16 bytes, got ", tag_bytes));
+    }
+    auto aes = AesKey::CreateWith(Isa{}, key);
+    if (!aes.ok()) return aes.status();
+    return AesOcb(*std::move(aes), tag_bytes);
+  }
+
+  AesOcb(const AesOcb&) = default;
+  AesOcb& operator=(const AesOcb&) = default;
+  ~AesOcb() { internal::Wipe(&table_, sizeof(table_)); }
+
+  size_t tag_bytes() const { return tag_bytes_; }
+
+  // out = ciphertext || tag: plaintext.size() + tag_bytes() bytes. out may
+  // start at plaintext.data() (in place).
+  absl::Status Encrypt(absl::Span<const uint8_t> nonce,
+                       absl::Span<const uint8_t> aad,
+                       absl::Span<const uint8_t> plaintext,
+                       absl::Span<uint8_t> out) const {
+    constexpr const char* kWhat = "OCB encrypt";
+    if (absl::Status s = CheckNonceAndAad(kWhat, nonce, aad); !s.ok()) {
+      return s;
+    }
+    if (out.size() < plaintext.size() + tag_bytes_) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(kWhat, ": output of ", out.size(),
+                       " bytes cannot hold the ", plaintext.size(),
+                       "-byte ciphertext and the ", tag_bytes_, "-byte tag"));
+    }
+    if (absl::Status s = modes_internal::CheckInOut(
+            kWhat, plaintext, out.first(plaintext.size()));
+        !s.ok()) {
+      return s;
+    }
+    alignas(16) uint8_t tag[16];
+    Crypt<aes_engine::Direction::kEncrypt>(nonce, aad, plaintext.data(),
+                                           out.data(), plaintext.size(), tag);
+    std::memcpy(out.data() + plaintext.size(), tag, tag_bytes_);
+    internal::Wipe(tag, sizeof(tag));
+    return absl::OkStatus();
+  }
+
+  // `sealed` = ciphertext || tag; out receives the plaintext,
+  // sealed.size() - tag_bytes() bytes. If the tag does not verify, the
+  // result is an error and `out` is all zeros.
+  absl::Status Decrypt(absl::Span<const uint8_t> nonce,
+                       absl::Span<const uint8_t> aad,
+                       absl::Span<const uint8_t> sealed,
+                       absl::Span<uint8_t> out) const {
+    constexpr const char* kWhat = "OCB decrypt";
+    if (absl::Status s = CheckNonceAndAad(kWhat, nonce, aad); !s.ok()) {
+      return s;
+    }
+    if (sealed.data() == nullptr || sealed.size() < tag_bytes_) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(kWhat, ": input of ", sealed.size(),
+                       " bytes is shorter than the ", tag_bytes_, "-byte tag"));
+    }
+    const size_t len = sealed.size() - tag_bytes_;
+    if (absl::Status s =
+            modes_internal::CheckInOut(kWhat, sealed.first(len), out);
+        !s.ok()) {
+      return s;
+    }
+    alignas(16) uint8_t tag[16];
+    Crypt<aes_engine::Direction::kDecrypt>(nonce, aad, sealed.data(),
+                                           out.data(), len, tag);
+    uint8_t diff = 0;  // constant time: every byte, no early exit
+    for (size_t i = 0; i < tag_bytes_; ++i) diff |= tag[i] ^ sealed[len + i];
+    internal::Wipe(tag, sizeof(tag));
+    if (diff != 0) {
+      internal::Wipe(out.data(), len);
+      return absl::InvalidArgumentError(
+          absl::StrCat(kWhat, ": authentication failed (tag mismatch)"));
+    }
+    return absl::OkStatus();
+  }
+
+ private:
+  using Direction = aes_engine::Direction;
+
+  struct Table {
+    alignas(16) uint8_t star[16];                      // L_* = E_K(0)
+    alignas(16) uint8_t dollar[16];                    // L_$ = double(L_*)
+    alignas(16) uint8_t l[ocb_internal::kMaxNtz][16];  // L_i = double^i+1
+  };
+
+  AesOcb(AesKey key, size_t tag_bytes)
+      : key_(std::move(key)), tag_bytes_(tag_bytes) {
+    std::memset(&table_, 0, sizeof(table_));
+    EncryptBlock(table_.star, table_.star);
+    ocb_internal::Double(table_.star, table_.dollar);
+    ocb_internal::Double(table_.dollar, table_.l[0]);
+    for (int i = 1; i < ocb_internal::kMaxNtz; ++i) {
+      ocb_internal::Double(table_.l[i - 1], table_.l[i]);
+    }
+  }
+
+  absl::Status CheckNonceAndAad(const char* what,
+                                absl::Span<const uint8_t> nonce,
+                                absl::Span<const uint8_t> aad) const {
+    if (nonce.empty() || nonce.size() > 15 || nonce.data() == nullptr) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          what, ": nonce must be 1 to 15 bytes, got ", nonce.size()));
+    }
+    if (aad.data() == nullptr && !aad.empty()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          what, ": associated data pointer is null with length ", aad.size()));
+    }
+    return absl::OkStatus();
+  }
+
+  void EncryptBlock(const uint8_t in[16], uint8_t out[16]) const {
+    modes_internal::DispatchRounds(key_.rounds(), [&](auto rounds) {
+      ecb_internal::Blocks<Direction::kEncrypt, rounds(), 1>(
+          Isa{}, key_.encryption_round_keys(), in, out, 1);
+    });
+  }
+
+  // Offset_0 from the nonce (RFC 7253 §4.2).
+  void InitialOffset(absl::Span<const uint8_t> nonce,
+                     uint8_t offset[16]) const {
+    alignas(16) uint8_t block[16] = {};
+    block[0] = static_cast<uint8_t>((tag_bytes_ * 8 % 128) << 1);
+    block[15 - nonce.size()] |= 1;
+    std::memcpy(block + 16 - nonce.size(), nonce.data(), nonce.size());
+    const int bottom = block[15] & 63;
+    block[15] &= 0xc0;
+    alignas(16) uint8_t stretch[24 + 1];
+    EncryptBlock(block, stretch);  // Ktop
+    for (int i = 0; i < 8; ++i) stretch[16 + i] = stretch[i] ^ stretch[i + 1];
+    stretch[24] = 0;
+    // Offset_0 = Stretch[1 + bottom .. 128 + bottom]. The nonce is public:
+    // the shift may depend on it.
+    const int bytes = bottom / 8, bits = bottom % 8;
+    for (int i = 0; i < 16; ++i) {
+      offset[i] = static_cast<uint8_t>(
+          (stretch[i + bytes] << bits) |
+          (bits ? stretch[i + bytes + 1] >> (8 - bits) : 0));
+    }
+    internal::Wipe(stretch, sizeof(stretch));
+    internal::Wipe(block, sizeof(block));
+  }
+
+  // Offset_i = Offset_{i-1} ^ L_{ntz(i)}, in general-purpose registers: as
+  // one 128-bit integer, which compilers keep in a register pair, where two
+  // 64-bit halves would be paired into vector XORs that take the AES pipes.
+  struct Offsets {
+    const Table* table;
+    uint64_t index = 0;  // blocks so far; public
+    unsigned __int128 value = 0;
+    // `at` as whitened::Blocks gives it: with kWays a power of two and the
+    // batch at a multiple of kWays, ntz(i) = ntz(at + 1) but for the last
+    // block of the batch.
+    template <class At>
+    BRAID_INLINE void Next(At at) {
+      ++index;
+      size_t ntz;
+      if constexpr (std::is_integral_v<At>) {
+        ntz = static_cast<size_t>(__builtin_ctzll(index));
+      } else if constexpr ((kWays & (kWays - 1)) == 0 && at() + 1 < kWays) {
+        ntz = static_cast<size_t>(__builtin_ctzll(at() + 1));
+      } else {
+        ntz = static_cast<size_t>(__builtin_ctzll(index));
+      }
+      unsigned __int128 l;
+      std::memcpy(&l, table->l[ntz], 16);
+      value ^= l;
+    }
+    void Load(const uint8_t offset[16]) { std::memcpy(&value, offset, 16); }
+    void Store(uint8_t offset[16]) const { std::memcpy(offset, &value, 16); }
+  };
+
+  // HASH(K, A), RFC 7253 §4.1.
+  template <int kRounds>
+  void Hash(absl::Span<const uint8_t> aad, uint8_t sum[16]) const {
+    std::memset(sum, 0, 16);
+    Offsets off{&table_};
+    const uint8_t* rk = key_.encryption_round_keys();
+    const auto keys = whitened::EdgeKeys::Of<kRounds>(rk);
+    // The sum takes E_K(A_i ^ Offset_i) itself: no offset after the cipher.
+    auto whiten = [&](uint8_t* first, uint8_t* last, auto at)
+                      BRAID_LAMBDA_INLINE {
+                        off.Next(at);
+                        keys.WhitenFirst(off.value, first, last);
+                      };
+    const size_t whole = aad.size() / 16, rest = aad.size() % 16;
+    whitened::Blocks<Direction::kEncrypt, kRounds, kWays,
+                     whitened::Sum::kOutputOnly>(Isa{}, rk, whiten, aad.data(),
+                                                 nullptr, whole, sum);
+    if (rest != 0) {
+      // E_K((A_* || 1 || 0...) ^ Offset_m ^ L_*).
+      alignas(16) uint8_t block[16] = {};
+      std::memcpy(block, aad.data() + 16 * whole, rest);
+      block[rest] = 0x80;
+      alignas(16) uint8_t offset[16];
+      off.Store(offset);
+      ocb_internal::XorInto(block, offset, 16);
+      ocb_internal::XorInto(block, table_.star, 16);
+      EncryptBlock(block, block);
+      ocb_internal::XorInto(sum, block, 16);
+      internal::Wipe(block, sizeof(block));
+    }
+  }
+
+  template <Direction kDirection>
+  void Crypt(absl::Span<const uint8_t> nonce, absl::Span<const uint8_t> aad,
+             const uint8_t* in, uint8_t* out, size_t len,
+             uint8_t tag[16]) const {
+    constexpr bool kEncrypt = kDirection == Direction::kEncrypt;
+    alignas(16) uint8_t offset0[16];
+    InitialOffset(nonce, offset0);
+    alignas(16) uint8_t checksum[16] = {};
+    alignas(16) uint8_t aad_sum[16];
+    modes_internal::DispatchRounds(key_.rounds(), [&](auto rounds) {
+      Hash<rounds()>(aad, aad_sum);
+      const uint8_t* rk = kEncrypt ? key_.encryption_round_keys()
+                                   : key_.decryption_round_keys();
+      const auto keys = whitened::EdgeKeys::Of<rounds()>(rk);
+      Offsets off{&table_};
+      off.Load(offset0);
+      auto whiten = [&](uint8_t* first, uint8_t* last, auto at)
+                        BRAID_LAMBDA_INLINE {
+                          off.Next(at);
+                          keys.Whiten(off.value, first, last);
+                        };
+      const size_t whole = len / 16, rest = len % 16;
+      whitened::Blocks<kDirection, rounds(), kWays,
+                       kEncrypt ? whitened::Sum::kInput
+                                : whitened::Sum::kOutput>(Isa{}, rk, whiten, in,
+                                                          out, whole, checksum);
+      alignas(16) uint8_t offset[16];
+      off.Store(offset);
+      if (rest != 0) {
+        // Offset_* = Offset_m ^ L_*; Pad = E_K(Offset_*), both directions.
+        ocb_internal::XorInto(offset, table_.star, 16);
+        alignas(16) uint8_t pad[16];
+        EncryptBlock(offset, pad);
+        alignas(16) uint8_t last[16] = {};
+        std::memcpy(last, in + 16 * whole, rest);
+        for (size_t i = 0; i < rest; ++i)
+          out[16 * whole + i] = last[i] ^ pad[i];
+        if (!kEncrypt) std::memcpy(last, out + 16 * whole, rest);
+        last[rest] = 0x80;
+        ocb_internal::XorInto(checksum, last, 16);
+        internal::Wipe(pad, sizeof(pad));
+        internal::Wipe(last, sizeof(last));
+      }
+      // Tag = E_K(Checksum ^ Offset ^ L_$) ^ HASH(K, A).
+      ocb_internal::XorInto(checksum, offset, 16);
+      ocb_internal::XorInto(checksum, table_.dollar, 16);
+      EncryptBlock(checksum, tag);
+      ocb_internal::XorInto(tag, aad_sum, 16);
+      internal::Wipe(offset, sizeof(offset));
+    });
+    internal::Wipe(offset0, sizeof(offset0));
+    internal::Wipe(checksum, sizeof(checksum));
+    internal::Wipe(aad_sum, sizeof(aad_sum));
+  }
+
+  AesKey key_;
+  size_t tag_bytes_;
+  Table table_;
+};
+
+}  // namespace braid
+
+#endif  // BRAID_MODES_OCB_H_

@@ -1,0 +1,103 @@
+// POLYVAL (RFC 8452 §3), the universal hash of AES-GCM-SIV, over whole
+// 16-byte blocks, kWays blocks per reduction.
+//
+// A batch of k blocks X_1..X_k updates S to
+//   (S ^ X_1)·H^k ^ X_2·H^(k-1) ^ ... ^ X_k·H,
+// with the products added unreduced (three PMULLs each, Karatsuba) and one
+// Montgomery reduction per batch; the powers H^1..H^kWays are computed once
+// per key.
+#ifndef BRAID_POLYVAL_H_
+#define BRAID_POLYVAL_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "braid/simd/clmul_ops.h"
+#include "braid/simd/isa.h"
+#include "braid/simd/unroll.h"
+#include "braid/wipe.h"
+
+namespace braid {
+
+template <class Isa, size_t kWays>
+class Polyval {
+ public:
+  // h: the 16-byte hash key.
+  explicit Polyval(const uint8_t h[16]) {
+    static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
+    const Isa isa;
+    std::memcpy(powers_[0], h, 16);
+    const auto key = simd::FieldLoad(isa, h);
+    const auto key_folded = simd::Fold(isa, key);
+    simd::FieldStore(isa, folded_[0], key_folded);
+    for (size_t k = 1; k < kWays; ++k) {
+      auto acc = simd::WideZero(isa);
+      simd::MulAcc(isa, acc, simd::FieldLoad(isa, powers_[k - 1]), key,
+                   key_folded);
+      const auto power = simd::Reduce(isa, acc);
+      simd::FieldStore(isa, powers_[k], power);
+      simd::FieldStore(isa, folded_[k], simd::Fold(isa, power));
+    }
+  }
+
+  Polyval(const Polyval&) = default;
+  Polyval& operator=(const Polyval&) = default;
+  ~Polyval() {
+    internal::Wipe(powers_, sizeof(powers_));
+    internal::Wipe(folded_, sizeof(folded_));
+    internal::Wipe(state_, sizeof(state_));
+  }
+
+  // Absorbs n whole blocks.
+  void Update(const uint8_t* blocks, size_t n) {
+    const Isa isa;
+    auto s = simd::FieldLoad(isa, state_);
+    auto batch = [&](auto ways) BRAID_LAMBDA_INLINE {
+      auto acc = simd::WideZero(isa);
+      // Last block first: the block that carries S joins the sums last, so
+      // that the loop-carried chain is one multiply and one reduction long.
+      simd::Unroll<ways()>([&](auto... j) BRAID_LAMBDA_INLINE {
+        auto block = [&](auto power) BRAID_LAMBDA_INLINE {
+          constexpr size_t kBlock = ways() - 1 - decltype(power)::value;
+          auto x = simd::FieldLoad(isa, blocks + 16 * kBlock);
+          if constexpr (kBlock == 0) x = simd::FieldXor(isa, x, s);
+          simd::MulAcc(isa, acc, x, simd::FieldLoad(isa, powers_[power]),
+                       simd::FieldLoad(isa, folded_[power]));
+        };
+        (block(j), ...);
+      });
+      s = simd::Reduce(isa, acc);
+      blocks += 16 * ways();
+      n -= ways();
+    };
+    while (n >= kWays) batch(std::integral_constant<size_t, kWays>{});
+    simd::ForEachPowerOfTwoBelow<kWays>([&](auto ways) BRAID_LAMBDA_INLINE {
+      if (n >= ways()) batch(ways);
+    });
+    simd::FieldStore(isa, state_, s);
+  }
+
+  // Absorbs `len` bytes, the last block padded with zeros.
+  void UpdatePadded(const uint8_t* data, size_t len) {
+    Update(data, len / 16);
+    if (len % 16 != 0) {
+      alignas(16) uint8_t block[16] = {};
+      std::memcpy(block, data + len - len % 16, len % 16);
+      Update(block, 1);
+      internal::Wipe(block, sizeof(block));
+    }
+  }
+
+  void Digest(uint8_t out[16]) const { std::memcpy(out, state_, 16); }
+
+ private:
+  alignas(16) uint8_t powers_[kWays][16];  // powers_[k] = H^(k+1)
+  alignas(16) uint8_t folded_[kWays][16];  // their Karatsuba halves' XOR
+  alignas(16) uint8_t state_[16] = {};
+};
+
+}  // namespace braid
+
+#endif  // BRAID_POLYVAL_H_

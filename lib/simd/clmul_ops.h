@@ -1,0 +1,167 @@
+// Carry-less multiplication for POLYVAL, per ISA tag: a 128-bit field
+// element, its 256-bit unreduced products (Karatsuba: three 64x64
+// multiplies) and the Montgomery reduction by x^128 for the polynomial
+// x^128 + x^127 + x^126 + x^121 + 1 (RFC 8452 §3).
+//
+// NeonAes and Sve2Aes use PMULL (FEAT_PMULL comes with the AES extension);
+// Scalar multiplies in general-purpose registers with masks, in constant
+// time.
+#ifndef BRAID_SIMD_CLMUL_OPS_H_
+#define BRAID_SIMD_CLMUL_OPS_H_
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "braid/simd/inline.h"
+#include "braid/simd/isa.h"
+
+#if defined(__ARM_NEON)
+#include <arm_neon.h>
+#endif
+
+namespace braid::simd {
+
+// The reduction constant: x^-128 folding uses the polynomial's terms
+// x^127 + x^126 + x^121, i.e. 0xc2 in the top byte of a 64-bit word.
+inline constexpr uint64_t kPolyvalFold = 0xc200000000000000ull;
+
+// ------------------------------------------------------------------ Scalar
+struct Clmul128 {
+  uint64_t lo, hi;
+};
+// An unreduced product: lo + mid * x^64 + hi * x^128 (Karatsuba terms
+// before recombination).
+struct ClmulWide {
+  Clmul128 lo, mid, hi;
+};
+
+namespace clmul_internal {
+// a * b over GF(2)[x], 64 x 64 -> 128 bits, no data-dependent branches.
+inline Clmul128 Mul64(uint64_t a, uint64_t b) {
+  uint64_t lo = 0, hi = 0;
+  for (int i = 0; i < 64; ++i) {
+    const uint64_t mask = 0 - ((b >> i) & 1);
+    lo ^= (a << i) & mask;
+    hi ^= (i == 0 ? 0 : a >> (64 - i)) & mask;  // i is public
+  }
+  return {lo, hi};
+}
+inline Clmul128 Xor(Clmul128 a, Clmul128 b) {
+  return {a.lo ^ b.lo, a.hi ^ b.hi};
+}
+}  // namespace clmul_internal
+
+BRAID_INLINE Clmul128 FieldLoad(isa::Scalar, const uint8_t* p) {
+  Clmul128 v;
+  std::memcpy(&v, p, 16);
+  return v;
+}
+BRAID_INLINE void FieldStore(isa::Scalar, uint8_t* p, Clmul128 v) {
+  std::memcpy(p, &v, 16);
+}
+BRAID_INLINE Clmul128 FieldXor(isa::Scalar, Clmul128 a, Clmul128 b) {
+  return clmul_internal::Xor(a, b);
+}
+BRAID_INLINE Clmul128 FieldZero(isa::Scalar) { return {0, 0}; }
+BRAID_INLINE ClmulWide WideZero(isa::Scalar) { return {}; }
+// acc += a * b; `b_folded` is b.lo ^ b.hi in its low half (precomputed).
+BRAID_INLINE void MulAcc(isa::Scalar, ClmulWide& acc, Clmul128 a, Clmul128 b,
+                         Clmul128 b_folded) {
+  using clmul_internal::Mul64;
+  using clmul_internal::Xor;
+  acc.lo = Xor(acc.lo, Mul64(a.lo, b.lo));
+  acc.hi = Xor(acc.hi, Mul64(a.hi, b.hi));
+  acc.mid = Xor(acc.mid, Mul64(a.lo ^ a.hi, b_folded.lo));
+}
+BRAID_INLINE Clmul128 Fold(isa::Scalar, Clmul128 b) {
+  return {b.lo ^ b.hi, b.lo ^ b.hi};
+}
+// acc * x^-128 mod the POLYVAL polynomial.
+BRAID_INLINE Clmul128 Reduce(isa::Scalar, const ClmulWide& acc) {
+  using clmul_internal::Mul64;
+  const Clmul128 mid =
+      clmul_internal::Xor(acc.mid, clmul_internal::Xor(acc.lo, acc.hi));
+  Clmul128 lo = {acc.lo.lo, acc.lo.hi ^ mid.lo};
+  const Clmul128 hi = {acc.hi.lo ^ mid.hi, acc.hi.hi};
+  for (int i = 0; i < 2; ++i) {
+    const Clmul128 t = Mul64(lo.lo, kPolyvalFold);
+    lo = {lo.hi ^ t.lo, lo.lo ^ t.hi};
+  }
+  return clmul_internal::Xor(lo, hi);
+}
+
+// -------------------------------------------------- NeonAes and Sve2Aes
+#if defined(__ARM_NEON) && defined(__ARM_FEATURE_AES)
+struct NeonWide {
+  uint8x16_t lo, mid, hi;
+};
+
+namespace clmul_internal {
+BRAID_INLINE uint8x16_t MulLow(uint8x16_t a, uint8x16_t b) {
+  return vreinterpretq_u8_p128(
+      vmull_p64(vgetq_lane_p64(vreinterpretq_p64_u8(a), 0),
+                vgetq_lane_p64(vreinterpretq_p64_u8(b), 0)));
+}
+BRAID_INLINE uint8x16_t MulHigh(uint8x16_t a, uint8x16_t b) {
+  return vreinterpretq_u8_p128(
+      vmull_high_p64(vreinterpretq_p64_u8(a), vreinterpretq_p64_u8(b)));
+}
+BRAID_INLINE uint8x16_t SwapHalves(uint8x16_t a) { return vextq_u8(a, a, 8); }
+}  // namespace clmul_internal
+
+// NeonAes, and Sve2Aes (whose builds have the same PMULL; POLYVAL's serial
+// chain gains nothing from wider vectors).
+template <class Tag>
+concept PmullTag =
+    std::is_same_v<Tag, isa::NeonAes> || std::is_same_v<Tag, isa::Sve2Aes>;
+
+template <PmullTag Tag>
+BRAID_INLINE uint8x16_t FieldLoad(Tag, const uint8_t* p) {
+  return vld1q_u8(p);
+}
+template <PmullTag Tag>
+BRAID_INLINE void FieldStore(Tag, uint8_t* p, uint8x16_t v) {
+  vst1q_u8(p, v);
+}
+template <PmullTag Tag>
+BRAID_INLINE uint8x16_t FieldXor(Tag, uint8x16_t a, uint8x16_t b) {
+  return veorq_u8(a, b);
+}
+template <PmullTag Tag>
+BRAID_INLINE uint8x16_t FieldZero(Tag) {
+  return vdupq_n_u8(0);
+}
+template <PmullTag Tag>
+BRAID_INLINE NeonWide WideZero(Tag) {
+  return {vdupq_n_u8(0), vdupq_n_u8(0), vdupq_n_u8(0)};
+}
+template <PmullTag Tag>
+BRAID_INLINE uint8x16_t Fold(Tag, uint8x16_t b) {
+  return veorq_u8(b, clmul_internal::SwapHalves(b));
+}
+template <PmullTag Tag>
+BRAID_INLINE void MulAcc(Tag, NeonWide& acc, uint8x16_t a, uint8x16_t b,
+                         uint8x16_t b_folded) {
+  using namespace clmul_internal;
+  acc.lo = veorq_u8(acc.lo, MulLow(a, b));
+  acc.hi = veorq_u8(acc.hi, MulHigh(a, b));
+  acc.mid = veorq_u8(acc.mid, MulLow(veorq_u8(a, SwapHalves(a)), b_folded));
+}
+template <PmullTag Tag>
+BRAID_INLINE uint8x16_t Reduce(Tag, const NeonWide& acc) {
+  using namespace clmul_internal;
+  const uint8x16_t mid = veorq_u8(acc.mid, veorq_u8(acc.lo, acc.hi));
+  const uint8x16_t zero = vdupq_n_u8(0);
+  uint8x16_t lo = veorq_u8(acc.lo, vextq_u8(zero, mid, 8));
+  const uint8x16_t hi = veorq_u8(acc.hi, vextq_u8(mid, zero, 8));
+  const uint8x16_t fold = vreinterpretq_u8_u64(vdupq_n_u64(kPolyvalFold));
+  lo = veorq_u8(SwapHalves(lo), MulLow(lo, fold));
+  lo = veorq_u8(SwapHalves(lo), MulLow(lo, fold));
+  return veorq_u8(lo, hi);
+}
+#endif
+
+}  // namespace braid::simd
+
+#endif  // BRAID_SIMD_CLMUL_OPS_H_
