@@ -21,6 +21,9 @@ struct Kernel {
 // Every configuration compiled into this binary.
 std::vector<Kernel> AllKernels();
 
+// The XTS, OCB and GCM-SIV part of AllKernels (kernels_aead.cc).
+void AddAeadKernels(std::vector<Kernel>& out);
+
 }  // namespace braid::bench
 
 #endif  // BRAID_BENCHMARKS_KERNELS_H_

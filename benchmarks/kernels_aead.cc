@@ -1,0 +1,108 @@
+// The XTS, OCB and GCM-SIV configurations of the kernel registry (see
+// kernels.cc), in a file of their own so that the two compile in parallel.
+#include <map>
+#include <memory>
+#include <string>
+
+#include "benchmarks/kernels.h"
+#include "braid/modes/gcm_siv.h"
+#include "braid/modes/ocb.h"
+#include "braid/modes/xts.h"
+#include "braid/simd/isa.h"
+#include "braid/simd/unroll.h"
+
+namespace braid::bench {
+namespace {
+
+// key1 || key2 of 2 * `bytes` bytes, the halves different.
+std::shared_ptr<const AesXtsKey> MakeXtsKey(size_t bytes) {
+  uint8_t key[64];
+  for (size_t i = 0; i < sizeof(key); ++i)
+    key[i] = static_cast<uint8_t>(i * 37 + 5);
+  return std::make_shared<const AesXtsKey>(
+      *AesXtsKey::Create(absl::MakeConstSpan(key, 2 * bytes)));
+}
+
+// An AEAD (OCB, GCM-SIV) with a 12-byte nonce, no associated data and its
+// 16-byte tag. Decrypt opens a message sealed once from the first input it
+// is given (a64perf subtracts two runs, so that setup drops out) and writes
+// the plaintext.
+template <class Aead>
+void AddAead(const std::string& name, std::shared_ptr<const Aead> aead,
+             std::vector<Kernel>& out) {
+  static constexpr uint8_t kNonce[12] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+  out.push_back(
+      {name + "_enc", [aead](const uint8_t* in, uint8_t* o, size_t n) {
+         (void)aead->Encrypt(kNonce, {}, absl::MakeConstSpan(in, n),
+                             absl::MakeSpan(o, n + 16));
+       }});
+  auto sealed = std::make_shared<std::map<size_t, std::vector<uint8_t>>>();
+  out.push_back(
+      {name + "_dec", [aead, sealed](const uint8_t* in, uint8_t* o, size_t n) {
+         auto& s = (*sealed)[n];
+         if (s.empty()) {
+           s.resize(n + 16);
+           (void)aead->Encrypt(kNonce, {}, absl::MakeConstSpan(in, n),
+                               absl::MakeSpan(s));
+         }
+         (void)aead->Decrypt(kNonce, {}, s, absl::MakeSpan(o, n));
+       }});
+}
+
+template <class Tag, size_t kWays>
+void AddModes(std::vector<Kernel>& out) {
+  const std::string suffix = std::string("_") + std::string(isa::kName<Tag>) +
+                             "_w" + std::to_string(kWays);
+  for (size_t key_bytes : {16, 32}) {
+    const std::string aes = "aes" + std::to_string(key_bytes * 8);
+    // XTS: the whole buffer is one data unit under two keys of this size.
+    auto xts_key = MakeXtsKey(key_bytes);
+    auto add_xts = [&](const std::string& mode, auto run) {
+      out.push_back({aes + "_" + mode + suffix,
+                     [xts_key, run](const uint8_t* in, uint8_t* o, size_t n) {
+                       (void)run(*xts_key, uint64_t{0x1234567},
+                                 absl::MakeConstSpan(in, n),
+                                 absl::MakeSpan(o, n));
+                     }});
+    };
+    add_xts("xts_enc", AesXtsEncryptSector<Tag, kWays>);
+    add_xts("xts_dec", AesXtsDecryptSector<Tag, kWays>);
+    uint8_t aead_key[32];
+    for (size_t i = 0; i < sizeof(aead_key); ++i) {
+      aead_key[i] = static_cast<uint8_t>(i * 13 + 7);
+    }
+    const auto aead_key_span = absl::MakeConstSpan(aead_key, key_bytes);
+    // Names put the mode and direction first: aes128_ocb_enc_neonaes_w4.
+    auto add_aead = [&](const std::string& mode, auto aead) {
+      std::vector<Kernel> two;
+      AddAead(aes + "_" + mode, aead, two);
+      for (auto& k : two) {
+        k.name += suffix;
+        out.push_back(std::move(k));
+      }
+    };
+    add_aead("ocb", std::make_shared<const AesOcb<Tag, kWays>>(
+                        *AesOcb<Tag, kWays>::Create(aead_key_span)));
+    add_aead("gcm_siv", std::make_shared<const AesGcmSiv<Tag, kWays>>(
+                            *AesGcmSiv<Tag, kWays>::Create(aead_key_span)));
+  }
+}
+
+}  // namespace
+
+void AddAeadKernels(std::vector<Kernel>& out) {
+  AddModes<isa::Scalar, 1>(out);
+  if constexpr (isa::kEnabled<isa::NeonAes>) {
+    simd::Unroll<12>(
+        [&](auto... i) { (AddModes<isa::NeonAes, i + 1>(out), ...); });
+    AddModes<isa::NeonAes, 16>(out);
+  }
+  if constexpr (isa::kEnabled<isa::Sve2Aes>) {  // as in kernels.cc
+    AddModes<isa::Sve2Aes, 1>(out);
+    AddModes<isa::Sve2Aes, 2>(out);
+    AddModes<isa::Sve2Aes, 4>(out);
+    AddModes<isa::Sve2Aes, 8>(out);
+  }
+}
+
+}  // namespace braid::bench
