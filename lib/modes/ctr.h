@@ -35,16 +35,18 @@ namespace ctr_internal {
 // The 16-byte counter block and how it counts.
 struct BigEndian128 {
   static constexpr int kLowByte = 15;
+  // One 128-bit integer: compilers keep it in a general-purpose register
+  // pair, where two 64-bit halves were paired into vector operations.
   static void Add(uint8_t block[16], uint64_t n) {
     uint64_t hi, lo;
     std::memcpy(&hi, block, 8);
     std::memcpy(&lo, block + 8, 8);
-    hi = __builtin_bswap64(hi);
-    lo = __builtin_bswap64(lo);
-    const uint64_t sum = lo + n;
-    hi += sum < lo;  // wraps mod 2^128
-    hi = __builtin_bswap64(hi);
-    lo = __builtin_bswap64(sum);
+    unsigned __int128 c =
+        (static_cast<unsigned __int128>(__builtin_bswap64(hi)) << 64) |
+        __builtin_bswap64(lo);
+    c += n;  // wraps mod 2^128
+    hi = __builtin_bswap64(static_cast<uint64_t>(c >> 64));
+    lo = __builtin_bswap64(static_cast<uint64_t>(c));
     std::memcpy(block, &hi, 8);
     std::memcpy(block + 8, &lo, 8);
   }
@@ -139,11 +141,13 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
         };
         // `ways` vectors of counters from the current one; false if the
         // batch would carry out of the low byte (the caller then takes the
-        // general path).
-        auto batch = [&](auto ways) BRAID_LAMBDA_INLINE {
+        // general path). `known_aligned`: the caller knows the low byte is
+        // a multiple of the batch size and there is a multikey table.
+        auto batch = [&](auto ways, auto known_aligned) BRAID_LAMBDA_INLINE {
           const size_t count = ways() * per_vector;
           const unsigned low = counter[Counter::kLowByte];
-          const bool aligned = xor_path && low % count == 0;
+          const bool aligned =
+              known_aligned() || (xor_path && low % count == 0);
           if (!aligned && low + count > 256) return false;
           const auto base = simd::LoadBroadcast(isa, counter);
           simd::Unroll<ways()>([&](auto... i) BRAID_LAMBDA_INLINE {
@@ -172,14 +176,22 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
           done += count;
           return true;
         };
-        while (nblocks - done >= span) {
-          if (!batch(std::integral_constant<size_t, kWays>{})) {
-            general(cipher, span);
-            done += span;
+        constexpr std::integral_constant<size_t, kWays> kAll;
+        if (xor_path) {
+          // Aligned once, aligned for good: a loop without the test, one
+          // straight line for the compiler to schedule.
+          while (nblocks - done >= span) batch(kAll, std::true_type{});
+        } else {
+          while (nblocks - done >= span) {
+            if (!batch(kAll, std::false_type{})) {
+              general(cipher, span);
+              done += span;
+            }
           }
         }
         simd::ForEachPowerOfTwoBelow<kWays>([&](auto ways) BRAID_LAMBDA_INLINE {
-          if (nblocks - done >= ways() * per_vector && !batch(ways)) {
+          if (nblocks - done >= ways() * per_vector &&
+              !batch(ways, std::false_type{})) {
             general(cipher, ways() * per_vector);
             done += ways() * per_vector;
           }
