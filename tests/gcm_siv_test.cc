@@ -179,16 +179,9 @@ TYPED_TEST(GcmSivTest, TamperingFails) {
       EXPECT_EQ(out, Bytes(pt.size(), 0));
     }
   };
-  auto flip_each = [&](const Bytes& base, auto use) {
-    for (size_t bit = 0; bit < 8 * base.size(); ++bit) {
-      Bytes b = base;
-      b[bit / 8] ^= 1 << (bit % 8);
-      use(b);
-    }
-  };
-  flip_each(nonce, [&](const Bytes& n) { attempt(n, aad, sealed); });
-  flip_each(aad, [&](const Bytes& a) { attempt(nonce, a, sealed); });
-  flip_each(sealed, [&](const Bytes& s) { attempt(nonce, aad, s); });
+  test::ForEachBitFlip(nonce, [&](const Bytes& n) { attempt(n, aad, sealed); });
+  test::ForEachBitFlip(aad, [&](const Bytes& a) { attempt(nonce, a, sealed); });
+  test::ForEachBitFlip(sealed, [&](const Bytes& s) { attempt(nonce, aad, s); });
   EXPECT_EQ(failures, tries);
   EXPECT_EQ(tries, 8 * (12 + 19 + 35 + 16));
 }

@@ -202,21 +202,9 @@ TYPED_TEST(OcbTest, TamperingFails) {
       EXPECT_EQ(out, Bytes(pt.size(), 0));
     }
   };
-  for (size_t bit = 0; bit < 8 * nonce.size(); ++bit) {
-    Bytes n = nonce;
-    n[bit / 8] ^= 1 << (bit % 8);
-    attempt(n, aad, sealed);
-  }
-  for (size_t bit = 0; bit < 8 * aad.size(); ++bit) {
-    Bytes a = aad;
-    a[bit / 8] ^= 1 << (bit % 8);
-    attempt(nonce, a, sealed);
-  }
-  for (size_t bit = 0; bit < 8 * sealed.size(); ++bit) {
-    Bytes s = sealed;
-    s[bit / 8] ^= 1 << (bit % 8);
-    attempt(nonce, aad, s);
-  }
+  test::ForEachBitFlip(nonce, [&](const Bytes& n) { attempt(n, aad, sealed); });
+  test::ForEachBitFlip(aad, [&](const Bytes& a) { attempt(nonce, a, sealed); });
+  test::ForEachBitFlip(sealed, [&](const Bytes& s) { attempt(nonce, aad, s); });
   EXPECT_EQ(failures, tries);
   EXPECT_EQ(tries, 8 * (12 + 21 + 37 + 16));
   Bytes out(pt.size());

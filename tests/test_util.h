@@ -47,6 +47,16 @@ inline Bytes RandomBytes(std::mt19937_64& rng, size_t n) {
   return out;
 }
 
+// Calls f(copy) for each bit of `base`, the copy with that one bit flipped.
+template <class F>
+void ForEachBitFlip(const Bytes& base, F&& f) {
+  for (size_t bit = 0; bit < 8 * base.size(); ++bit) {
+    Bytes b = base;
+    b[bit / 8] ^= static_cast<uint8_t>(1 << (bit % 8));
+    f(b);
+  }
+}
+
 // Records of `name = value` lines separated by blank lines; '#' comments.
 using Record = std::map<std::string, std::string>;
 

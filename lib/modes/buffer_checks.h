@@ -72,6 +72,14 @@ inline absl::Status CheckWholeBlocks(absl::string_view what, size_t bytes) {
   return absl::OkStatus();
 }
 
+// Whether a[0..n) == b[0..n), reading every byte whatever the answer: for
+// tags and keys, where an early exit would tell how many bytes matched.
+inline bool ConstantTimeEqual(const uint8_t* a, const uint8_t* b, size_t n) {
+  uint8_t diff = 0;
+  for (size_t i = 0; i < n; ++i) diff |= a[i] ^ b[i];
+  return diff == 0;
+}
+
 // Calls f(std::integral_constant<int, Nr>) for the key's round count, so that
 // kernels are compiled with the round count as a constant.
 template <class F>

@@ -112,10 +112,10 @@ class AesGcmSiv {
     Crypt(keys, expected, sealed.first(len), out.data());
     alignas(16) uint8_t tag[16];
     Tag(keys, nonce, aad, out.first(len), tag);
-    uint8_t diff = 0;  // constant time: every byte, no early exit
-    for (size_t i = 0; i < kTagBytes; ++i) diff |= tag[i] ^ expected[i];
+    const bool match =
+        modes_internal::ConstantTimeEqual(tag, expected, kTagBytes);
     internal::Wipe(tag, sizeof(tag));
-    if (diff != 0) {
+    if (!match) {
       internal::Wipe(out.data(), len);
       return absl::InvalidArgumentError(
           absl::StrCat(kWhat, ": authentication failed (tag mismatch)"));

@@ -127,10 +127,10 @@ class AesOcb {
     alignas(16) uint8_t tag[16];
     Crypt<aes_engine::Direction::kDecrypt>(nonce, aad, sealed.data(),
                                            out.data(), len, tag);
-    uint8_t diff = 0;  // constant time: every byte, no early exit
-    for (size_t i = 0; i < tag_bytes_; ++i) diff |= tag[i] ^ sealed[len + i];
+    const bool match =
+        modes_internal::ConstantTimeEqual(tag, sealed.data() + len, tag_bytes_);
     internal::Wipe(tag, sizeof(tag));
-    if (diff != 0) {
+    if (!match) {
       internal::Wipe(out.data(), len);
       return absl::InvalidArgumentError(
           absl::StrCat(kWhat, ": authentication failed (tag mismatch)"));
@@ -215,15 +215,13 @@ class AesOcb {
     // batch at a multiple of kWays, ntz(i) = ntz(at + 1) but for the last
     // block of the batch.
     template <class At>
-    BRAID_INLINE void Next(At at) {
+    BRAID_INLINE void Next(At) {
       ++index;
-      size_t ntz;
-      if constexpr (std::is_integral_v<At>) {
-        ntz = static_cast<size_t>(__builtin_ctzll(index));
-      } else if constexpr ((kWays & (kWays - 1)) == 0 && at() + 1 < kWays) {
-        ntz = static_cast<size_t>(__builtin_ctzll(at() + 1));
-      } else {
-        ntz = static_cast<size_t>(__builtin_ctzll(index));
+      size_t ntz = static_cast<size_t>(__builtin_ctzll(index));
+      if constexpr (!std::is_integral_v<At>) {
+        if constexpr ((kWays & (kWays - 1)) == 0 && At::value + 1 < kWays) {
+          ntz = static_cast<size_t>(__builtin_ctzll(At::value + 1));
+        }
       }
       unsigned __int128 l;
       std::memcpy(&l, table->l[ntz], 16);

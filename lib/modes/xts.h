@@ -23,8 +23,8 @@
 #include "braid/aes_engine.h"
 #include "braid/aes_key.h"
 #include "braid/modes/buffer_checks.h"
+#include "braid/modes/ecb.h"
 #include "braid/modes/whitened.h"
-#include "braid/simd/aes_ops.h"
 #include "braid/wipe.h"
 
 namespace braid {
@@ -45,9 +45,8 @@ class AesXtsKey {
       return absl::InvalidArgumentError("AES-XTS key pointer is null");
     }
     const size_t half = key.size() / 2;
-    uint8_t diff = 0;  // no early exit: the comparison says nothing else
-    for (size_t i = 0; i < half; ++i) diff |= key[i] ^ key[half + i];
-    if (diff == 0) {
+    if (modes_internal::ConstantTimeEqual(key.data(), key.data() + half,
+                                          half)) {
       return absl::InvalidArgumentError(
           "AES-XTS key1 and key2 must differ (SP 800-38E)");
     }
@@ -134,13 +133,8 @@ absl::Status Run(const AesXtsKey& key, const uint8_t tweak_block[16],
   // T_0 = E_key2(tweak).
   alignas(16) uint8_t t0[16];
   modes_internal::DispatchRounds(key.tweak_key().rounds(), [&](auto rounds) {
-    aes_engine::WithCipher<Direction::kEncrypt, rounds()>(
-        isa, key.tweak_key().encryption_round_keys(),
-        [&](const auto& cipher) BRAID_LAMBDA_INLINE {
-          auto x = simd::LoadBlocks(isa, tweak_block, 1);
-          cipher.rounds(x);
-          simd::StoreBlocks(isa, t0, simd::Xor(isa, x, cipher.last_key()), 1);
-        });
+    ecb_internal::Blocks<Direction::kEncrypt, rounds(), 1>(
+        isa, key.tweak_key().encryption_round_keys(), tweak_block, t0, 1);
   });
   Tweak t;
   std::memcpy(&t, t0, 16);
