@@ -76,6 +76,7 @@ void AddAesAllWays(std::vector<Kernel>& out) {
 std::vector<Kernel> AllKernels() {
   std::vector<Kernel> out;
   AddAeadKernels(out);
+  AddChaCha20Kernels(out);
   AddAes<isa::Scalar, 1>(out);
   if constexpr (isa::kEnabled<isa::NeonAes>) AddAesAllWays<isa::NeonAes>(out);
   // SVE2-AES at the widths its sweep in RESULTS.md uses: every kWays of

@@ -24,6 +24,9 @@ std::vector<Kernel> AllKernels();
 // The XTS, OCB and GCM-SIV part of AllKernels (kernels_aead.cc).
 void AddAeadKernels(std::vector<Kernel>& out);
 
+// The ChaCha20 part (kernels_chacha.cc).
+void AddChaCha20Kernels(std::vector<Kernel>& out);
+
 }  // namespace braid::bench
 
 #endif  // BRAID_BENCHMARKS_KERNELS_H_

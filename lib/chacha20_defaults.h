@@ -1,0 +1,55 @@
+// The ChaCha20 configuration a build uses when the caller names none: the
+// tag and the (vector blocks, scalar blocks) split, per target profile,
+// chosen from the a64perf measurements in benchmarks/RESULTS.md.
+#ifndef BRAID_CHACHA20_DEFAULTS_H_
+#define BRAID_CHACHA20_DEFAULTS_H_
+
+#include <cstddef>
+
+#include "braid/simd/isa.h"
+
+namespace braid {
+
+#if defined(__ARM_NEON)
+using DefaultChaCha20Isa = isa::Neon;
+#else
+using DefaultChaCha20Isa = isa::Scalar;
+#endif
+
+// NEON tags. Two scalar blocks beside the vector ones on every profile: the
+// integer pipes are otherwise idle. Armv8-A builds (Neoverse N1-class, two
+// vector pipes) run four blocks by word (N1 model 2.00 c/B with GCC, the
+// best of every (n, s)); builds with SVE (V1- and V2-class, four vector
+// pipes and latency to hide) run a word group and three row blocks, 7 + 2
+// (V1 model 1.31 c/B with GCC, V2 1.31 GCC and 1.22 Clang). At 16 KiB SVE and
+// SVE2 model slower than these on V1 and V2 (benchmarks/RESULTS.md), so no
+// profile defaults to them.
+template <class Isa>
+struct ChaCha20Defaults {
+#if defined(__ARM_FEATURE_SVE)
+  static constexpr size_t kVectorBlocks = 7;
+#else
+  static constexpr size_t kVectorBlocks = 4;
+#endif
+  static constexpr size_t kScalarBlocks = 2;
+};
+template <>
+struct ChaCha20Defaults<isa::Scalar> {
+  static constexpr size_t kVectorBlocks = 0;
+  static constexpr size_t kScalarBlocks = 1;
+};
+// SVE tags, when named: one vector-length group by word and one block in
+// general-purpose registers.
+template <>
+struct ChaCha20Defaults<isa::Sve> {
+  static constexpr size_t kVectorBlocks = 1;
+  static constexpr size_t kScalarBlocks = 1;
+};
+template <>
+struct ChaCha20Defaults<isa::Sve2> : ChaCha20Defaults<isa::Sve> {};
+template <>
+struct ChaCha20Defaults<isa::Sve2Aes> : ChaCha20Defaults<isa::Sve> {};
+
+}  // namespace braid
+
+#endif  // BRAID_CHACHA20_DEFAULTS_H_

@@ -1,0 +1,403 @@
+// The ChaCha20 kernel, written once over (ISA tag, vector blocks, scalar
+// blocks): every batch runs kVectorBlocks blocks in vector registers and
+// kScalarBlocks blocks in general-purpose registers through the same twenty
+// rounds in one loop body, so the integer pipes work beside the vector pipes
+// (OpenSSL's 4+1 and 6+2, Mbed TLS's (n, s), all from one template).
+//
+// Layouts. NEON runs each group of four blocks "by word" (register j holds
+// state word j of four blocks; the rounds need no shuffles, the output is
+// transposed), and the remaining kVectorBlocks % 4 blocks "by row" (one block
+// in four registers, lanes rotated between column and diagonal rounds). SVE
+// runs one group of VL/32 blocks by word, sixteen whole vectors; for SVE tags
+// kVectorBlocks counts such groups and must be 1.
+//
+// Counters: state words 12 and 13 are taken as one 64-bit little-endian
+// block counter (the original ChaCha); for RFC 8439's 32-bit counter word 13
+// is the first nonce word, and the caller never lets word 12 wrap, so the
+// carry into it never happens. Whole blocks only: the caller keeps the
+// keystream of a partial last block.
+#ifndef BRAID_CHACHA20_ENGINE_H_
+#define BRAID_CHACHA20_ENGINE_H_
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "braid/simd/chacha_ops.h"
+#include "braid/simd/inline.h"
+#include "braid/simd/isa.h"
+#include "braid/simd/unroll.h"
+
+namespace braid::chacha20_engine {
+
+static_assert(std::endian::native == std::endian::little,
+              "ChaCha20 words are stored little-endian as they are");
+
+inline constexpr int kDoubleRounds = 10;
+
+template <class Isa>
+inline constexpr bool kSveTag = isa::Traits<Isa>::kSve;
+template <class Isa>
+inline constexpr bool kNeonTag = isa::Traits<Isa>::kNeon && !kSveTag<Isa>;
+
+// Whether (Isa, kVectorBlocks, kScalarBlocks) is a configuration the kernel
+// offers.
+template <class Isa, size_t kVectorBlocks, size_t kScalarBlocks>
+inline constexpr bool kValidConfig =
+    kScalarBlocks <= 4 &&
+    (kSveTag<Isa>    ? kVectorBlocks == 1
+     : kNeonTag<Isa> ? kVectorBlocks <= 8 && kVectorBlocks + kScalarBlocks > 0
+                     : kVectorBlocks == 0 && kScalarBlocks > 0);
+
+template <size_t kCount, class F>
+BRAID_INLINE void StaticFor(F&& f) {
+  simd::Unroll<kCount>([&](auto... i) BRAID_LAMBDA_INLINE { (f(i), ...); });
+}
+
+BRAID_INLINE uint64_t CounterOf(const uint32_t state[16]) {
+  return state[12] | static_cast<uint64_t>(state[13]) << 32;
+}
+
+BRAID_INLINE uint32_t LoadWord(const uint8_t* p) {
+  uint32_t w;
+  std::memcpy(&w, p, 4);
+  return w;
+}
+BRAID_INLINE void StoreWord(uint8_t* p, uint32_t w) { std::memcpy(p, &w, 4); }
+
+// A block in general-purpose registers.
+struct ScalarBlock {
+  uint32_t x[16];
+
+  BRAID_INLINE void Init(const uint32_t state[16], uint64_t counter) {
+    StaticFor<16>([&](auto j) BRAID_LAMBDA_INLINE { x[j] = state[j]; });
+    x[12] = static_cast<uint32_t>(counter);
+    x[13] = static_cast<uint32_t>(counter >> 32);
+  }
+  template <class Isa>
+  BRAID_INLINE void DoubleRound(Isa isa) {
+    simd::chacha::DoubleRound(isa, x[0], x[1], x[2], x[3], x[4], x[5], x[6],
+                              x[7], x[8], x[9], x[10], x[11], x[12], x[13],
+                              x[14], x[15]);
+  }
+  BRAID_INLINE void Finish(const uint32_t state[16], uint64_t counter,
+                           const uint8_t* in, uint8_t* out) {
+    StaticFor<16>([&](auto j) BRAID_LAMBDA_INLINE {
+      const uint32_t initial = j == 12   ? static_cast<uint32_t>(counter)
+                               : j == 13 ? static_cast<uint32_t>(counter >> 32)
+                                         : state[j];
+      StoreWord(out + 4 * j, (x[j] + initial) ^ LoadWord(in + 4 * j));
+    });
+  }
+};
+
+#if defined(__ARM_NEON)
+// Four blocks by word: lane i of x[j] is word j of block i.
+struct NeonWordGroup {
+  uint32x4_t x[16];
+  uint32x4_t counter_lo, counter_hi;
+
+  BRAID_INLINE void Init(const uint32_t state[16], uint64_t counter) {
+    StaticFor<16>([&](auto j)
+                      BRAID_LAMBDA_INLINE { x[j] = vdupq_n_u32(state[j]); });
+    static constexpr uint32_t kLanes[4] = {0, 1, 2, 3};
+    const uint32x4_t lanes = vld1q_u32(kLanes);
+    const uint32x4_t base = vdupq_n_u32(static_cast<uint32_t>(counter));
+    counter_lo = vaddq_u32(base, lanes);
+    // A lane whose low word wrapped carries one into its high word (the
+    // comparison gives all ones, -1, where it did).
+    counter_hi = vsubq_u32(vdupq_n_u32(static_cast<uint32_t>(counter >> 32)),
+                           vcltq_u32(counter_lo, base));
+    x[12] = counter_lo;
+    x[13] = counter_hi;
+  }
+  template <class Isa>
+  BRAID_INLINE void DoubleRound(Isa isa) {
+    simd::chacha::DoubleRound(isa, x[0], x[1], x[2], x[3], x[4], x[5], x[6],
+                              x[7], x[8], x[9], x[10], x[11], x[12], x[13],
+                              x[14], x[15]);
+  }
+  // Adds the input state, transposes each 4x4 quarter into rows of 16 bytes
+  // and XORs the four blocks into out[0..256).
+  BRAID_INLINE void Finish(const uint32_t state[16], const uint8_t* in,
+                           uint8_t* out) {
+    StaticFor<4>([&](auto q) BRAID_LAMBDA_INLINE {
+      uint32x4_t w[4];
+      StaticFor<4>([&](auto k) BRAID_LAMBDA_INLINE {
+        constexpr size_t j = 4 * q + k;
+        const uint32x4_t initial = j == 12   ? counter_lo
+                                   : j == 13 ? counter_hi
+                                             : vdupq_n_u32(state[j]);
+        w[k] = vaddq_u32(x[j], initial);
+      });
+      const uint64x2_t ab_lo = vreinterpretq_u64_u32(vzip1q_u32(w[0], w[1]));
+      const uint64x2_t ab_hi = vreinterpretq_u64_u32(vzip2q_u32(w[0], w[1]));
+      const uint64x2_t cd_lo = vreinterpretq_u64_u32(vzip1q_u32(w[2], w[3]));
+      const uint64x2_t cd_hi = vreinterpretq_u64_u32(vzip2q_u32(w[2], w[3]));
+      const uint64x2_t rows[4] = {
+          vzip1q_u64(ab_lo, cd_lo), vzip2q_u64(ab_lo, cd_lo),
+          vzip1q_u64(ab_hi, cd_hi), vzip2q_u64(ab_hi, cd_hi)};
+      StaticFor<4>([&](auto b) BRAID_LAMBDA_INLINE {
+        const size_t at = 64 * b + 16 * q;
+        vst1q_u8(out + at,
+                 veorq_u8(vreinterpretq_u8_u64(rows[b]), vld1q_u8(in + at)));
+      });
+    });
+  }
+};
+
+// One block by row: a = words 0-3, b = 4-7, c = 8-11, d = 12-15.
+struct NeonRowBlock {
+  uint32x4_t a, b, c, d, d_initial;
+
+  BRAID_INLINE void Init(const uint32_t state[16], uint64_t counter) {
+    a = vld1q_u32(state);
+    b = vld1q_u32(state + 4);
+    c = vld1q_u32(state + 8);
+    d_initial = vcombine_u32(vcreate_u32(counter), vld1_u32(state + 14));
+    d = d_initial;
+  }
+  template <class Isa>
+  BRAID_INLINE void DoubleRound(Isa isa) {
+    simd::chacha::RowDoubleRound(isa, a, b, c, d);
+  }
+  BRAID_INLINE void Finish(const uint32_t state[16], const uint8_t* in,
+                           uint8_t* out) {
+    const uint32x4_t rows[4] = {
+        vaddq_u32(a, vld1q_u32(state)), vaddq_u32(b, vld1q_u32(state + 4)),
+        vaddq_u32(c, vld1q_u32(state + 8)), vaddq_u32(d, d_initial)};
+    StaticFor<4>([&](auto k) BRAID_LAMBDA_INLINE {
+      vst1q_u8(out + 16 * k,
+               veorq_u8(vreinterpretq_u8_u32(rows[k]), vld1q_u8(in + 16 * k)));
+    });
+  }
+};
+#endif
+
+// One batch: kGroups word groups of four, kRows row blocks, kScalar scalar
+// blocks, in that order in the keystream, from block counter `counter`.
+template <size_t kGroups, size_t kRows, size_t kScalar, class Isa>
+BRAID_INLINE void NeonBatch(Isa isa, const uint32_t state[16], uint64_t counter,
+                            const uint8_t* in, uint8_t* out) {
+#if defined(__ARM_NEON)
+  NeonWordGroup groups[kGroups > 0 ? kGroups : 1];
+  NeonRowBlock rows[kRows > 0 ? kRows : 1];
+#endif
+  ScalarBlock scalars[kScalar > 0 ? kScalar : 1];
+  constexpr size_t kFirstRow = 4 * kGroups, kFirstScalar = kFirstRow + kRows;
+#if defined(__ARM_NEON)
+  StaticFor<kGroups>([&](auto g) BRAID_LAMBDA_INLINE {
+    groups[g].Init(state, counter + 4 * g);
+  });
+  StaticFor<kRows>([&](auto r) BRAID_LAMBDA_INLINE {
+    rows[r].Init(state, counter + kFirstRow + r);
+  });
+#endif
+  StaticFor<kScalar>([&](auto s) BRAID_LAMBDA_INLINE {
+    scalars[s].Init(state, counter + kFirstScalar + s);
+  });
+  for (int i = 0; i < kDoubleRounds; ++i) {
+#if defined(__ARM_NEON)
+    StaticFor<kGroups>([&](auto g)
+                           BRAID_LAMBDA_INLINE { groups[g].DoubleRound(isa); });
+    StaticFor<kRows>([&](auto r)
+                         BRAID_LAMBDA_INLINE { rows[r].DoubleRound(isa); });
+#endif
+    StaticFor<kScalar>(
+        [&](auto s) BRAID_LAMBDA_INLINE { scalars[s].DoubleRound(isa); });
+  }
+#if defined(__ARM_NEON)
+  StaticFor<kGroups>([&](auto g) BRAID_LAMBDA_INLINE {
+    groups[g].Finish(state, in + 256 * g, out + 256 * g);
+  });
+  StaticFor<kRows>([&](auto r) BRAID_LAMBDA_INLINE {
+    rows[r].Finish(state, in + 64 * (kFirstRow + r),
+                   out + 64 * (kFirstRow + r));
+  });
+#endif
+  StaticFor<kScalar>([&](auto s) BRAID_LAMBDA_INLINE {
+    scalars[s].Finish(state, counter + kFirstScalar + s,
+                      in + 64 * (kFirstScalar + s),
+                      out + 64 * (kFirstScalar + s));
+  });
+}
+
+// out[0..64 * nblocks) = in ^ the keystream from the state's block counter.
+template <size_t kVectorBlocks, size_t kScalarBlocks, class Isa>
+void NeonBlocks(Isa isa, const uint32_t state[16], const uint8_t* in,
+                uint8_t* out, size_t nblocks) {
+  constexpr size_t kGroups = kVectorBlocks / 4, kRows = kVectorBlocks % 4;
+  constexpr size_t kBatch = kVectorBlocks + kScalarBlocks;
+  uint64_t counter = CounterOf(state);
+  auto run = [&](auto groups, auto rows, auto scalars) BRAID_LAMBDA_INLINE {
+    constexpr size_t n = 4 * groups() + rows() + scalars();
+    NeonBatch<groups(), rows(), scalars()>(isa, state, counter, in, out);
+    counter += n;
+    in += 64 * n;
+    out += 64 * n;
+    nblocks -= n;
+  };
+  using std::integral_constant;
+  while (nblocks >= kBatch) {
+    run(integral_constant<size_t, kGroups>{},
+        integral_constant<size_t, kRows>{},
+        integral_constant<size_t, kScalarBlocks>{});
+  }
+  // The rest, fewer than a batch: groups of four while they fit, then
+  // single blocks, by row on NEON and in scalar registers otherwise.
+  if constexpr (kGroups > 0) {
+    while (nblocks >= 4) {
+      run(integral_constant<size_t, 1>{}, integral_constant<size_t, 0>{},
+          integral_constant<size_t, 0>{});
+    }
+  }
+  while (nblocks > 0) {
+    if constexpr (kNeonTag<Isa> && kVectorBlocks > 0) {
+      run(integral_constant<size_t, 0>{}, integral_constant<size_t, 1>{},
+          integral_constant<size_t, 0>{});
+    } else {
+      run(integral_constant<size_t, 0>{}, integral_constant<size_t, 0>{},
+          integral_constant<size_t, 1>{});
+    }
+  }
+}
+
+#if defined(__ARM_FEATURE_SVE)
+// The output of a word group, its sixteen vectors put in memory order: four
+// perfect shuffles (each a ZIP1/ZIP2 of vector p with vector p + 8) move the
+// element at flat position F = j * L + i (word j of block i, L = VL/32) to
+// 16 F mod (16 L - 1) = 16 i + j, block i's word j, at any vector length.
+BRAID_INLINE void ToMemoryOrder(svuint32_t& x0, svuint32_t& x1, svuint32_t& x2,
+                                svuint32_t& x3, svuint32_t& x4, svuint32_t& x5,
+                                svuint32_t& x6, svuint32_t& x7, svuint32_t& x8,
+                                svuint32_t& x9, svuint32_t& x10,
+                                svuint32_t& x11, svuint32_t& x12,
+                                svuint32_t& x13, svuint32_t& x14,
+                                svuint32_t& x15) {
+  for (int level = 0; level < 4; ++level) {
+    const svuint32_t y0 = svzip1_u32(x0, x8), y1 = svzip2_u32(x0, x8);
+    const svuint32_t y2 = svzip1_u32(x1, x9), y3 = svzip2_u32(x1, x9);
+    const svuint32_t y4 = svzip1_u32(x2, x10), y5 = svzip2_u32(x2, x10);
+    const svuint32_t y6 = svzip1_u32(x3, x11), y7 = svzip2_u32(x3, x11);
+    const svuint32_t y8 = svzip1_u32(x4, x12), y9 = svzip2_u32(x4, x12);
+    const svuint32_t y10 = svzip1_u32(x5, x13), y11 = svzip2_u32(x5, x13);
+    const svuint32_t y12 = svzip1_u32(x6, x14), y13 = svzip2_u32(x6, x14);
+    const svuint32_t y14 = svzip1_u32(x7, x15), y15 = svzip2_u32(x7, x15);
+    x0 = y0, x1 = y1, x2 = y2, x3 = y3, x4 = y4, x5 = y5, x6 = y6, x7 = y7;
+    x8 = y8, x9 = y9, x10 = y10, x11 = y11, x12 = y12, x13 = y13, x14 = y14;
+    x15 = y15;
+  }
+}
+
+// One SVE word group of `blocks` <= VL/32 blocks and kScalar scalar blocks
+// after it (only when the group is whole). A partial group loads and stores
+// under predicates: nothing outside out[0..64 * blocks) is touched.
+template <size_t kScalar, class Isa>
+BRAID_INLINE void SveBatch(Isa isa, const uint32_t state[16], uint64_t counter,
+                           const uint8_t* in, uint8_t* out, size_t blocks) {
+  const svbool_t all = svptrue_b32();
+  const size_t lanes = svcntw();
+  const svuint32_t counter_lo = svindex_u32(static_cast<uint32_t>(counter), 1);
+  // Lanes whose low word wrapped carry one into the high word.
+  const svuint32_t counter_hi = svadd_n_u32_m(
+      svcmplt_n_u32(all, counter_lo, static_cast<uint32_t>(counter)),
+      svdup_n_u32(static_cast<uint32_t>(counter >> 32)), 1);
+  svuint32_t x0 = svdup_n_u32(state[0]), x1 = svdup_n_u32(state[1]),
+             x2 = svdup_n_u32(state[2]), x3 = svdup_n_u32(state[3]),
+             x4 = svdup_n_u32(state[4]), x5 = svdup_n_u32(state[5]),
+             x6 = svdup_n_u32(state[6]), x7 = svdup_n_u32(state[7]),
+             x8 = svdup_n_u32(state[8]), x9 = svdup_n_u32(state[9]),
+             x10 = svdup_n_u32(state[10]), x11 = svdup_n_u32(state[11]),
+             x12 = counter_lo, x13 = counter_hi, x14 = svdup_n_u32(state[14]),
+             x15 = svdup_n_u32(state[15]);
+  ScalarBlock scalars[kScalar > 0 ? kScalar : 1];
+  StaticFor<kScalar>([&](auto s) BRAID_LAMBDA_INLINE {
+    scalars[s].Init(state, counter + lanes + s);
+  });
+  for (int i = 0; i < kDoubleRounds; ++i) {
+    simd::chacha::DoubleRound(isa, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10,
+                              x11, x12, x13, x14, x15);
+    StaticFor<kScalar>(
+        [&](auto s) BRAID_LAMBDA_INLINE { scalars[s].DoubleRound(isa); });
+  }
+  auto add = [&](svuint32_t& x, svuint32_t initial)
+                 BRAID_LAMBDA_INLINE { x = svadd_u32_x(all, x, initial); };
+  add(x0, svdup_n_u32(state[0])), add(x1, svdup_n_u32(state[1]));
+  add(x2, svdup_n_u32(state[2])), add(x3, svdup_n_u32(state[3]));
+  add(x4, svdup_n_u32(state[4])), add(x5, svdup_n_u32(state[5]));
+  add(x6, svdup_n_u32(state[6])), add(x7, svdup_n_u32(state[7]));
+  add(x8, svdup_n_u32(state[8])), add(x9, svdup_n_u32(state[9]));
+  add(x10, svdup_n_u32(state[10])), add(x11, svdup_n_u32(state[11]));
+  add(x12, counter_lo), add(x13, counter_hi);
+  add(x14, svdup_n_u32(state[14])), add(x15, svdup_n_u32(state[15]));
+  ToMemoryOrder(x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14,
+                x15);
+  const uint64_t bytes = 64 * blocks;
+  const uint64_t vector_bytes = svcntb();
+  int r = 0;
+  auto put = [&](svuint32_t x) BRAID_LAMBDA_INLINE {
+    const svbool_t active = blocks == lanes
+                                ? svptrue_b8()
+                                : svwhilelt_b8_u64(r * vector_bytes, bytes);
+    const svuint8_t data = svld1_vnum_u8(active, in, r);
+    svst1_vnum_u8(active, out, r,
+                  sveor_u8_x(active, svreinterpret_u8_u32(x), data));
+    ++r;
+  };
+  put(x0), put(x1), put(x2), put(x3), put(x4), put(x5), put(x6), put(x7);
+  put(x8), put(x9), put(x10), put(x11), put(x12), put(x13), put(x14);
+  put(x15);
+  StaticFor<kScalar>([&](auto s) BRAID_LAMBDA_INLINE {
+    scalars[s].Finish(state, counter + lanes + s, in + 64 * (lanes + s),
+                      out + 64 * (lanes + s));
+  });
+}
+
+template <size_t kScalarBlocks, class Isa>
+void SveBlocks(Isa isa, const uint32_t state[16], const uint8_t* in,
+               uint8_t* out, size_t nblocks) {
+  const size_t lanes = svcntw();
+  uint64_t counter = CounterOf(state);
+  while (nblocks >= lanes + kScalarBlocks) {
+    SveBatch<kScalarBlocks>(isa, state, counter, in, out, lanes);
+    counter += lanes + kScalarBlocks;
+    in += 64 * (lanes + kScalarBlocks);
+    out += 64 * (lanes + kScalarBlocks);
+    nblocks -= lanes + kScalarBlocks;
+  }
+  while (nblocks > 0) {
+    const size_t n = std::min(nblocks, lanes);
+    SveBatch<0>(isa, state, counter, in, out, n);
+    counter += n;
+    in += 64 * n;
+    out += 64 * n;
+    nblocks -= n;
+  }
+}
+#endif
+
+// out[0..64 * nblocks) = in ^ the keystream from the state's block counter
+// (words 12 and 13), which the caller advances. In place is allowed.
+template <class Isa, size_t kVectorBlocks, size_t kScalarBlocks>
+void Blocks(Isa isa, const uint32_t state[16], const uint8_t* in, uint8_t* out,
+            size_t nblocks) {
+  isa::RequireEnabled<Isa>();
+  static_assert(kValidConfig<Isa, kVectorBlocks, kScalarBlocks>,
+                "ChaCha20 configurations: Scalar (0, 1..4); NEON tags "
+                "(0..8, 0..4), not both 0; SVE tags (1, 0..4)");
+#if defined(__ARM_FEATURE_SVE)
+  if constexpr (kSveTag<Isa>) {
+    return SveBlocks<kScalarBlocks>(isa, state, in, out, nblocks);
+  }
+#endif
+  if constexpr (!kSveTag<Isa>) {
+    NeonBlocks<kVectorBlocks, kScalarBlocks>(isa, state, in, out, nblocks);
+  }
+}
+
+}  // namespace braid::chacha20_engine
+
+#endif  // BRAID_CHACHA20_ENGINE_H_

@@ -1,0 +1,186 @@
+// Every ChaCha20 configuration the build enables, (ISA tag, vector blocks,
+// scalar blocks), against the plain reference of tests/reference_chacha20.h:
+// RFC 8439's vectors, random keys, nonces, counters and lengths, the 64-bit
+// counter carrying across 2^32 inside a batch, messages split into random
+// calls, in place. BRAID_CHACHA20_GROUP picks the tags of this binary, so the
+// groups compile in parallel: 0 Scalar and the SVE tags, 1 Neon, 2 NeonAes.
+#include <cstdint>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "braid/chacha20.h"
+#include "gtest/gtest.h"
+#include "tests/reference_chacha20.h"
+#include "tests/test_util.h"
+
+#ifndef BRAID_CHACHA20_GROUP
+#define BRAID_CHACHA20_GROUP 0
+#endif
+
+namespace braid {
+namespace {
+
+using test::Bytes;
+
+template <class Isa, size_t kVector, size_t kScalar>
+struct Config {
+  using Stream = ChaCha20<Isa, kVector, kScalar>;
+  static constexpr bool kTested =
+      isa::kEnabled<Isa> &&
+      chacha20_engine::kValidConfig<Isa, kVector, kScalar>;
+};
+
+// ::testing::Types of the configurations in Cs... that the build enables.
+template <class Out, class... Cs>
+struct Tested {
+  using type = Out;
+};
+template <class... Os, class C, class... Cs>
+struct Tested<::testing::Types<Os...>, C, Cs...> {
+  using type =
+      typename Tested<std::conditional_t<C::kTested, ::testing::Types<Os..., C>,
+                                         ::testing::Types<Os...>>,
+                      Cs...>::type;
+};
+
+// (n, s) for n in 0..8 and s in 0..4: index i is (i / 5, i % 5).
+template <class Isa, size_t... kI>
+auto Grid(std::index_sequence<kI...>) ->
+    typename Tested<::testing::Types<>, Config<Isa, kI / 5, kI % 5>...>::type;
+
+template <class Isa>
+using AllOf = decltype(Grid<Isa>(std::make_index_sequence<45>{}));
+
+template <class A, class B>
+struct Join;
+template <class... As, class... Bs>
+struct Join<::testing::Types<As...>, ::testing::Types<Bs...>> {
+  using type = ::testing::Types<As..., Bs...>;
+};
+
+#if BRAID_CHACHA20_GROUP == 0
+using Configs = typename Join<
+    typename Join<AllOf<isa::Scalar>, AllOf<isa::Sve>>::type,
+    typename Join<AllOf<isa::Sve2>, AllOf<isa::Sve2Aes>>::type>::type;
+#elif BRAID_CHACHA20_GROUP == 1
+using Configs = AllOf<isa::Neon>;
+#else
+using Configs = AllOf<isa::NeonAes>;
+#endif
+
+// Groups 1 and 2 are NEON tags: a build without NEON has none to test.
+#if BRAID_CHACHA20_GROUP == 0 || defined(__ARM_NEON)
+template <class C>
+class ChaCha20ConfigTest : public ::testing::Test {};
+
+struct ConfigName {
+  template <class C>
+  static std::string GetName(int) {
+    return Name(static_cast<C*>(nullptr));
+  }
+  template <class Isa, size_t kVector, size_t kScalar>
+  static std::string Name(Config<Isa, kVector, kScalar>*) {
+    return std::string(isa::kName<Isa>) + "_n" + std::to_string(kVector) +
+           "_s" + std::to_string(kScalar);
+  }
+};
+
+TYPED_TEST_SUITE(ChaCha20ConfigTest, Configs, ConfigName);
+
+Bytes Crypt(auto& stream, const Bytes& in) {
+  Bytes out(in.size());
+  EXPECT_TRUE(stream.Crypt(in, absl::MakeSpan(out)).ok());
+  return out;
+}
+
+TYPED_TEST(ChaCha20ConfigTest, Rfc8439Vectors) {
+  const auto records = test::ReadVectors("tests/vectors/rfc8439_chacha20.txt");
+  ASSERT_EQ(records.size(), 10u);
+  for (const auto& r : records) {
+    auto stream = TypeParam::Stream::Create(test::FromHex(r.at("key")),
+                                            test::FromHex(r.at("nonce")),
+                                            std::stoull(r.at("counter")));
+    ASSERT_TRUE(stream.ok()) << stream.status();
+    EXPECT_EQ(test::ToHex(Crypt(*stream, test::FromHex(r.at("pt")))),
+              r.at("ct"))
+        << r.at("section");
+  }
+}
+
+// Random keys, both nonce sizes, lengths 0..300 and a spread up to 4 KiB:
+// each equals the reference, also in place.
+TYPED_TEST(ChaCha20ConfigTest, EqualsReference) {
+  std::mt19937_64 rng(8439);
+  std::vector<size_t> lengths;
+  for (size_t n = 0; n <= 300; ++n) lengths.push_back(n);
+  for (size_t n : {511, 512, 513, 575, 576, 577, 1023, 1024, 1088, 2047, 2048,
+                   4096, 4160}) {
+    lengths.push_back(n);
+  }
+  for (size_t len : lengths) {
+    const Bytes key = test::RandomBytes(rng, 32);
+    const Bytes nonce = test::RandomBytes(rng, len % 2 ? 12 : 8);
+    const uint64_t counter =
+        nonce.size() == 12 ? rng() % 0xffff0000u : rng() >> 1;
+    const Bytes in = test::RandomBytes(rng, len);
+    const Bytes want = test::ReferenceChaCha20(key.data(), nonce, counter, in);
+    auto stream = TypeParam::Stream::Create(key, nonce, counter);
+    ASSERT_TRUE(stream.ok());
+    ASSERT_EQ(test::ToHex(Crypt(*stream, in)), test::ToHex(want))
+        << "length " << len;
+    Bytes buf = in;
+    ASSERT_TRUE(TypeParam::Stream::Create(key, nonce, counter)
+                    ->Crypt(buf, absl::MakeSpan(buf))
+                    .ok());
+    EXPECT_EQ(buf, want) << "in place, length " << len;
+  }
+}
+
+// The original 64-bit counter starting just below 2^32 and 2^64 - 2^10:
+// lanes inside one batch carry into word 13 (or not) independently.
+TYPED_TEST(ChaCha20ConfigTest, CounterCarriesIntoTheHighWord) {
+  std::mt19937_64 rng(7);
+  const Bytes key = test::RandomBytes(rng, 32);
+  const Bytes nonce = test::RandomBytes(rng, 8);
+  const Bytes in = test::RandomBytes(rng, 64 * 40 + 17);
+  for (uint64_t counter : {0xffffffffull - 2, 0xffffffffull - 9,
+                           0x1ffffffffull - 16, 0xffffffffffffffffull - 1024}) {
+    auto stream = TypeParam::Stream::Create(key, nonce, counter);
+    ASSERT_TRUE(stream.ok());
+    EXPECT_EQ(Crypt(*stream, in),
+              test::ReferenceChaCha20(key.data(), nonce, counter, in))
+        << "counter " << counter;
+  }
+}
+
+// A message cut into random pieces gives the bytes of one call.
+TYPED_TEST(ChaCha20ConfigTest, SplitCallsResume) {
+  std::mt19937_64 rng(12);
+  for (int trial = 0; trial < 20; ++trial) {
+    const Bytes key = test::RandomBytes(rng, 32);
+    const Bytes nonce = test::RandomBytes(rng, 12);
+    const Bytes in = test::RandomBytes(rng, rng() % 3000);
+    const Bytes want = test::ReferenceChaCha20(key.data(), nonce, 1, in);
+    auto stream = TypeParam::Stream::Create(key, nonce, 1);
+    ASSERT_TRUE(stream.ok());
+    Bytes out(in.size());
+    size_t at = 0;
+    while (at < in.size()) {
+      const size_t n = std::min<size_t>(in.size() - at, rng() % 200);
+      ASSERT_TRUE(stream
+                      ->Crypt(absl::MakeConstSpan(in).subspan(at, n),
+                              absl::MakeSpan(out).subspan(at, n))
+                      .ok());
+      at += n;
+    }
+    EXPECT_EQ(out, want) << "trial " << trial;
+  }
+}
+
+#endif  // BRAID_CHACHA20_GROUP == 0 || defined(__ARM_NEON)
+
+}  // namespace
+}  // namespace braid
