@@ -51,7 +51,7 @@ void AddChaCha20Kernels(std::vector<Kernel>& out) {
       });
     } else if constexpr (std::is_same_v<Tag, isa::Sve> ||
                          std::is_same_v<Tag, isa::Sve2>) {
-      simd::Unroll<3>([&](auto... s) { (AddChaCha20<Tag, 1, s()>(out), ...); });
+      simd::Unroll<5>([&](auto... s) { (AddChaCha20<Tag, 1, s()>(out), ...); });
     }
   });
 }

@@ -80,9 +80,10 @@ class ChaCha20 {
         !s.ok()) {
       return s;
     }
-    const size_t buffered = kBlockBytes - used_;
-    if (in.size() > buffered &&
-        (in.size() - buffered + kBlockBytes - 1) / kBlockBytes > blocks_left_) {
+    const size_t left_in_block = kBlockBytes - used_;
+    if (in.size() > left_in_block &&
+        (in.size() - left_in_block + kBlockBytes - 1) / kBlockBytes >
+            blocks_left_) {
       return absl::OutOfRangeError(
           ietf_ ? "ChaCha20: the message runs past block counter 2^32 - 1, "
                   "the last of RFC 8439's 32-bit counter"
@@ -95,22 +96,33 @@ class ChaCha20 {
       *dst++ = *src++ ^ keystream_[used_++];
       --len;
     }
-    const size_t whole = len / kBlockBytes;
-    if (whole > 0) {
+    const size_t whole = len / kBlockBytes, part = len % kBlockBytes;
+    const Isa isa;
+    // With a partial last block, the blocks before it that fit in its batch
+    // go through a buffer with it, so that a short message is one batch.
+    const size_t batch =
+        chacha20_engine::BlocksPerBatch<Isa, kVectorBlocks, kScalarBlocks>(isa);
+    const size_t tail_blocks = part > 0 ? std::min(whole, batch - 1) : 0;
+    if (whole > tail_blocks) {
       chacha20_engine::Blocks<Isa, kVectorBlocks, kScalarBlocks>(
-          Isa{}, state_, src, dst, whole);
-      Advance(whole);
-      src += kBlockBytes * whole;
-      dst += kBlockBytes * whole;
-      len -= kBlockBytes * whole;
+          isa, state_, src, dst, whole - tail_blocks);
+      Advance(whole - tail_blocks);
+      src += kBlockBytes * (whole - tail_blocks);
+      dst += kBlockBytes * (whole - tail_blocks);
     }
-    if (len > 0) {
-      std::memset(keystream_, 0, sizeof(keystream_));
+    if (part > 0) {
+      alignas(64) uint8_t buffer[kBlockBytes * kMaxBatch];
+      const size_t bytes = kBlockBytes * tail_blocks + part;
+      std::memcpy(buffer, src, bytes);
+      std::memset(buffer + bytes, 0, kBlockBytes - part);
       chacha20_engine::Blocks<Isa, kVectorBlocks, kScalarBlocks>(
-          Isa{}, state_, keystream_, keystream_, 1);
-      Advance(1);
-      for (size_t j = 0; j < len; ++j) dst[j] = src[j] ^ keystream_[j];
-      used_ = len;
+          isa, state_, buffer, buffer, tail_blocks + 1);
+      Advance(tail_blocks + 1);
+      std::memcpy(dst, buffer, bytes);
+      // Past `part`, the last block of the buffer is bare keystream.
+      std::memcpy(keystream_, buffer + kBlockBytes * tail_blocks, kBlockBytes);
+      used_ = part;
+      internal::Wipe(buffer, sizeof(buffer));
     }
     return absl::OkStatus();
   }
@@ -149,6 +161,9 @@ class ChaCha20 {
       state_[13] = static_cast<uint32_t>(next >> 32);
     }
   }
+
+  static constexpr size_t kMaxBatch =
+      chacha20_engine::kMaxBlocksPerBatch<Isa, kVectorBlocks, kScalarBlocks>;
 
   uint32_t state_[16];
   uint8_t keystream_[kBlockBytes] = {};

@@ -9,7 +9,9 @@
 // transposed), and the remaining kVectorBlocks % 4 blocks "by row" (one block
 // in four registers, lanes rotated between column and diagonal rounds). SVE
 // runs one group of VL/32 blocks by word, sixteen whole vectors; for SVE tags
-// kVectorBlocks counts such groups and must be 1.
+// kVectorBlocks counts such groups and must be 1. (NEON row blocks beside
+// the group were tried: a row's double round is a longer dependent chain
+// than the group's, and slowed the batch on the V2 model.)
 //
 // Counters: state words 12 and 13 are taken as one 64-bit little-endian
 // block counter (the original ChaCha); for RFC 8439's 32-bit counter word 13
@@ -30,6 +32,7 @@
 #include "braid/simd/inline.h"
 #include "braid/simd/isa.h"
 #include "braid/simd/unroll.h"
+#include "braid/wipe.h"
 
 namespace braid::chacha20_engine {
 
@@ -93,6 +96,45 @@ struct ScalarBlock {
     });
   }
 };
+
+// Runs the twenty rounds of a batch: ten times `vector_double_round`, and
+// kScalar blocks in general-purpose registers beside it, whose output goes
+// to out[0..64 * kScalar). Where kScalar divides ten, the scalar blocks run
+// one after the other, kScalar of their double rounds beside each vector
+// one, so that only one block's sixteen words are live (two would need more
+// registers than there are, and spill); otherwise side by side.
+template <size_t kScalar, class Isa, class F>
+BRAID_INLINE void RunRounds(Isa isa, const uint32_t state[16], uint64_t counter,
+                            const uint8_t* in, uint8_t* out,
+                            F&& vector_double_round) {
+  if constexpr (kScalar == 0) {
+    for (int i = 0; i < kDoubleRounds; ++i) vector_double_round();
+  } else if constexpr (kDoubleRounds % kScalar == 0) {
+    for (size_t b = 0; b < kScalar; ++b) {
+      ScalarBlock block;
+      block.Init(state, counter + b);
+      for (int i = 0; i < kDoubleRounds / static_cast<int>(kScalar); ++i) {
+        vector_double_round();
+        StaticFor<kScalar>([&](auto)
+                               BRAID_LAMBDA_INLINE { block.DoubleRound(isa); });
+      }
+      block.Finish(state, counter + b, in + 64 * b, out + 64 * b);
+    }
+  } else {
+    ScalarBlock blocks[kScalar];
+    StaticFor<kScalar>([&](auto b) BRAID_LAMBDA_INLINE {
+      blocks[b].Init(state, counter + b);
+    });
+    for (int i = 0; i < kDoubleRounds; ++i) {
+      vector_double_round();
+      StaticFor<kScalar>(
+          [&](auto b) BRAID_LAMBDA_INLINE { blocks[b].DoubleRound(isa); });
+    }
+    StaticFor<kScalar>([&](auto b) BRAID_LAMBDA_INLINE {
+      blocks[b].Finish(state, counter + b, in + 64 * b, out + 64 * b);
+    });
+  }
+}
 
 #if defined(__ARM_NEON)
 // Four blocks by word: lane i of x[j] is word j of block i.
@@ -186,7 +228,6 @@ BRAID_INLINE void NeonBatch(Isa isa, const uint32_t state[16], uint64_t counter,
   NeonWordGroup groups[kGroups > 0 ? kGroups : 1];
   NeonRowBlock rows[kRows > 0 ? kRows : 1];
 #endif
-  ScalarBlock scalars[kScalar > 0 ? kScalar : 1];
   constexpr size_t kFirstRow = 4 * kGroups, kFirstScalar = kFirstRow + kRows;
 #if defined(__ARM_NEON)
   StaticFor<kGroups>([&](auto g) BRAID_LAMBDA_INLINE {
@@ -196,19 +237,17 @@ BRAID_INLINE void NeonBatch(Isa isa, const uint32_t state[16], uint64_t counter,
     rows[r].Init(state, counter + kFirstRow + r);
   });
 #endif
-  StaticFor<kScalar>([&](auto s) BRAID_LAMBDA_INLINE {
-    scalars[s].Init(state, counter + kFirstScalar + s);
-  });
-  for (int i = 0; i < kDoubleRounds; ++i) {
+  RunRounds<kScalar>(isa, state, counter + kFirstScalar, in + 64 * kFirstScalar,
+                     out + 64 * kFirstScalar, [&]() BRAID_LAMBDA_INLINE {
 #if defined(__ARM_NEON)
-    StaticFor<kGroups>([&](auto g)
-                           BRAID_LAMBDA_INLINE { groups[g].DoubleRound(isa); });
-    StaticFor<kRows>([&](auto r)
-                         BRAID_LAMBDA_INLINE { rows[r].DoubleRound(isa); });
+                       StaticFor<kGroups>([&](auto g) BRAID_LAMBDA_INLINE {
+                         groups[g].DoubleRound(isa);
+                       });
+                       StaticFor<kRows>([&](auto r) BRAID_LAMBDA_INLINE {
+                         rows[r].DoubleRound(isa);
+                       });
 #endif
-    StaticFor<kScalar>(
-        [&](auto s) BRAID_LAMBDA_INLINE { scalars[s].DoubleRound(isa); });
-  }
+                     });
 #if defined(__ARM_NEON)
   StaticFor<kGroups>([&](auto g) BRAID_LAMBDA_INLINE {
     groups[g].Finish(state, in + 256 * g, out + 256 * g);
@@ -218,11 +257,6 @@ BRAID_INLINE void NeonBatch(Isa isa, const uint32_t state[16], uint64_t counter,
                    out + 64 * (kFirstRow + r));
   });
 #endif
-  StaticFor<kScalar>([&](auto s) BRAID_LAMBDA_INLINE {
-    scalars[s].Finish(state, counter + kFirstScalar + s,
-                      in + 64 * (kFirstScalar + s),
-                      out + 64 * (kFirstScalar + s));
-  });
 }
 
 // out[0..64 * nblocks) = in ^ the keystream from the state's block counter.
@@ -246,23 +280,24 @@ void NeonBlocks(Isa isa, const uint32_t state[16], const uint8_t* in,
         integral_constant<size_t, kRows>{},
         integral_constant<size_t, kScalarBlocks>{});
   }
-  // The rest, fewer than a batch: groups of four while they fit, then
-  // single blocks, by row on NEON and in scalar registers otherwise.
-  if constexpr (kGroups > 0) {
-    while (nblocks >= 4) {
-      run(integral_constant<size_t, 1>{}, integral_constant<size_t, 0>{},
-          integral_constant<size_t, 0>{});
-    }
-  }
-  while (nblocks > 0) {
-    if constexpr (kNeonTag<Isa> && kVectorBlocks > 0) {
-      run(integral_constant<size_t, 0>{}, integral_constant<size_t, 1>{},
-          integral_constant<size_t, 0>{});
-    } else {
-      run(integral_constant<size_t, 0>{}, integral_constant<size_t, 0>{},
-          integral_constant<size_t, 1>{});
-    }
-  }
+  // The rest, 1 <= r < kBatch blocks, in one batch of its own: word groups
+  // while they fit, one block in general-purpose registers (or up to
+  // kScalarBlocks, where there are more), and rows for what is left, so
+  // that even a lone block runs at scalar latency rather than a row's.
+  if (nblocks == 0) return;
+  simd::Unroll<kBatch>([&](auto... r) BRAID_LAMBDA_INLINE {
+    auto tail = [&](auto blocks) BRAID_LAMBDA_INLINE {
+      constexpr size_t n = blocks();
+      constexpr size_t g = std::min(n / 4, kGroups), rest = n - 4 * g;
+      constexpr size_t s =
+          kNeonTag<Isa> && kVectorBlocks > 0
+              ? std::min(rest, std::max<size_t>(kScalarBlocks, 1))
+              : rest;
+      run(integral_constant<size_t, g>{}, integral_constant<size_t, rest - s>{},
+          integral_constant<size_t, s>{});
+    };
+    ((r() > 0 && nblocks == r() ? (tail(r), 0) : 0), ...);
+  });
 }
 
 #if defined(__ARM_FEATURE_SVE)
@@ -293,8 +328,7 @@ BRAID_INLINE void ToMemoryOrder(svuint32_t& x0, svuint32_t& x1, svuint32_t& x2,
 }
 
 // One SVE word group of `blocks` <= VL/32 blocks and kScalar scalar blocks
-// after it (only when the group is whole). A partial group loads and stores
-// under predicates: nothing outside out[0..64 * blocks) is touched.
+// after it (only when the group is whole).
 template <size_t kScalar, class Isa>
 BRAID_INLINE void SveBatch(Isa isa, const uint32_t state[16], uint64_t counter,
                            const uint8_t* in, uint8_t* out, size_t blocks) {
@@ -313,16 +347,12 @@ BRAID_INLINE void SveBatch(Isa isa, const uint32_t state[16], uint64_t counter,
              x10 = svdup_n_u32(state[10]), x11 = svdup_n_u32(state[11]),
              x12 = counter_lo, x13 = counter_hi, x14 = svdup_n_u32(state[14]),
              x15 = svdup_n_u32(state[15]);
-  ScalarBlock scalars[kScalar > 0 ? kScalar : 1];
-  StaticFor<kScalar>([&](auto s) BRAID_LAMBDA_INLINE {
-    scalars[s].Init(state, counter + lanes + s);
-  });
-  for (int i = 0; i < kDoubleRounds; ++i) {
-    simd::chacha::DoubleRound(isa, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10,
-                              x11, x12, x13, x14, x15);
-    StaticFor<kScalar>(
-        [&](auto s) BRAID_LAMBDA_INLINE { scalars[s].DoubleRound(isa); });
-  }
+  RunRounds<kScalar>(isa, state, counter + lanes, in + 64 * lanes,
+                     out + 64 * lanes, [&]() BRAID_LAMBDA_INLINE {
+                       simd::chacha::DoubleRound(isa, x0, x1, x2, x3, x4, x5,
+                                                 x6, x7, x8, x9, x10, x11, x12,
+                                                 x13, x14, x15);
+                     });
   auto add = [&](svuint32_t& x, svuint32_t initial)
                  BRAID_LAMBDA_INLINE { x = svadd_u32_x(all, x, initial); };
   add(x0, svdup_n_u32(state[0])), add(x1, svdup_n_u32(state[1]));
@@ -350,34 +380,53 @@ BRAID_INLINE void SveBatch(Isa isa, const uint32_t state[16], uint64_t counter,
   put(x0), put(x1), put(x2), put(x3), put(x4), put(x5), put(x6), put(x7);
   put(x8), put(x9), put(x10), put(x11), put(x12), put(x13), put(x14);
   put(x15);
-  StaticFor<kScalar>([&](auto s) BRAID_LAMBDA_INLINE {
-    scalars[s].Finish(state, counter + lanes + s, in + 64 * (lanes + s),
-                      out + 64 * (lanes + s));
-  });
 }
+
+// VL/32 at the largest vector length, 2048 bits.
+inline constexpr size_t kMaxLanes = 64;
 
 template <size_t kScalarBlocks, class Isa>
 void SveBlocks(Isa isa, const uint32_t state[16], const uint8_t* in,
                uint8_t* out, size_t nblocks) {
   const size_t lanes = svcntw();
+  const size_t batch = lanes + kScalarBlocks;
   uint64_t counter = CounterOf(state);
-  while (nblocks >= lanes + kScalarBlocks) {
+  while (nblocks >= batch) {
     SveBatch<kScalarBlocks>(isa, state, counter, in, out, lanes);
-    counter += lanes + kScalarBlocks;
-    in += 64 * (lanes + kScalarBlocks);
-    out += 64 * (lanes + kScalarBlocks);
-    nblocks -= lanes + kScalarBlocks;
+    counter += batch;
+    in += 64 * batch;
+    out += 64 * batch;
+    nblocks -= batch;
   }
-  while (nblocks > 0) {
-    const size_t n = std::min(nblocks, lanes);
-    SveBatch<0>(isa, state, counter, in, out, n);
-    counter += n;
-    in += 64 * n;
-    out += 64 * n;
-    nblocks -= n;
+  // The rest: up to a vector's worth of blocks under predicates, and beyond
+  // that (at most kScalarBlocks more) a whole batch's keystream in a buffer.
+  if (nblocks > lanes) {
+    alignas(64) uint8_t buffer[64 * (kMaxLanes + kScalarBlocks)];
+    std::memcpy(buffer, in, 64 * nblocks);
+    std::memset(buffer + 64 * nblocks, 0, 64 * (batch - nblocks));
+    SveBatch<kScalarBlocks>(isa, state, counter, buffer, buffer, lanes);
+    std::memcpy(out, buffer, 64 * nblocks);
+    internal::Wipe(buffer, sizeof(buffer));
+  } else if (nblocks > 0) {
+    SveBatch<0>(isa, state, counter, in, out, nblocks);
   }
 }
 #endif
+
+// Blocks in one batch of the configuration, and the most at any vector
+// length.
+template <class Isa, size_t kVectorBlocks, size_t kScalarBlocks>
+BRAID_INLINE size_t BlocksPerBatch(Isa) {
+#if defined(__ARM_FEATURE_SVE)
+  if constexpr (kSveTag<Isa>) {
+    return svcntw() + kScalarBlocks;
+  }
+#endif
+  return kVectorBlocks + kScalarBlocks;
+}
+template <class Isa, size_t kVectorBlocks, size_t kScalarBlocks>
+inline constexpr size_t kMaxBlocksPerBatch =
+    (kSveTag<Isa> ? 64 : kVectorBlocks) + kScalarBlocks;
 
 // out[0..64 * nblocks) = in ^ the keystream from the state's block counter
 // (words 12 and 13), which the caller advances. In place is allowed.

@@ -110,12 +110,17 @@ TYPED_TEST(ChaCha20ConfigTest, Rfc8439Vectors) {
   }
 }
 
-// Random keys, both nonce sizes, lengths 0..300 and a spread up to 4 KiB:
-// each equals the reference, also in place.
+// Random keys, both nonce sizes, lengths 0..300, every tail length of a
+// batch, and a spread up to 4 KiB: each equals the reference, also in place.
 TYPED_TEST(ChaCha20ConfigTest, EqualsReference) {
   std::mt19937_64 rng(8439);
   std::vector<size_t> lengths;
   for (size_t n = 0; n <= 300; ++n) lengths.push_back(n);
+  // Every tail a batch can leave (up to 12 blocks), whole and partial.
+  for (size_t blocks = 5; blocks <= 16; ++blocks) {
+    for (size_t extra : {0, 1, 33}) lengths.push_back(64 * blocks + extra);
+    lengths.push_back(64 * blocks - 1);
+  }
   for (size_t n : {511, 512, 513, 575, 576, 577, 1023, 1024, 1088, 2047, 2048,
                    4096, 4160}) {
     lengths.push_back(n);

@@ -186,6 +186,7 @@ TEST(ChaCha20Test, EqualsOpenssl) {
       CompareWithOpenssl<Tag, 1, 1>();
     } else if constexpr (std::is_same_v<Tag, isa::Sve2>) {
       CompareWithOpenssl<Tag, 1, 0>();
+      CompareWithOpenssl<Tag, 1, 2>();
     }
   });
 }
