@@ -18,12 +18,13 @@ using DefaultChaCha20Isa = isa::Scalar;
 
 // NEON tags. Two scalar blocks beside the vector ones on every profile: the
 // integer pipes are otherwise idle. Armv8-A builds (Neoverse N1-class, two
-// vector pipes) run four blocks by word (N1 model 2.00 c/B with GCC, the
-// best of every (n, s)); builds with SVE (V1- and V2-class, four vector
-// pipes and latency to hide) run a word group and three row blocks, 7 + 2
-// (V1 model 1.31 c/B with GCC, V2 1.31 GCC and 1.22 Clang). At 16 KiB SVE and
-// SVE2 model slower than these on V1 and V2 (benchmarks/RESULTS.md), so no
-// profile defaults to them.
+// vector pipes) run four blocks by word (N1 model at 16 KiB: 1.99 c/B with
+// GCC, 2.01 with Clang); builds with SVE (V1- and V2-class: four vector
+// pipes, and latency to hide) run a word group and three row blocks, 7 + 2
+// (V2 model 1.22 GCC, 1.23 Clang; V1 1.27). SVE2 with one scalar block
+// models 1.18 on V2 at 16 KiB but slower at 64 and 1024 bytes, and SVE
+// without XAR is slower on V1 at every length (benchmarks/RESULTS.md), so no
+// profile defaults to an SVE tag.
 template <class Isa>
 struct ChaCha20Defaults {
 #if defined(__ARM_FEATURE_SVE)
