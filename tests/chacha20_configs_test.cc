@@ -2,9 +2,11 @@
 // scalar blocks), against the plain reference of tests/reference_chacha20.h:
 // RFC 8439's vectors, random keys, nonces, counters and lengths, the 64-bit
 // counter carrying across 2^32 inside a batch, messages split into random
-// calls, in place. BRAID_CHACHA20_GROUP picks the tags of this binary, so the
-// groups compile in parallel: 0 Scalar and the SVE tags, 1 Neon, 2 NeonAes.
+// calls, in place, buffers against inaccessible pages. BRAID_CHACHA20_GROUP
+// picks the tags of this binary, so the groups compile in parallel: 0 Scalar
+// and the SVE tags, 1 Neon, 2 NeonAes.
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <string>
 #include <type_traits>
@@ -13,6 +15,7 @@
 
 #include "braid/chacha20.h"
 #include "gtest/gtest.h"
+#include "tests/guarded_buffer.h"
 #include "tests/reference_chacha20.h"
 #include "tests/test_util.h"
 
@@ -182,6 +185,49 @@ TYPED_TEST(ChaCha20ConfigTest, SplitCallsResume) {
       at += n;
     }
     EXPECT_EQ(out, want) << "trial " << trial;
+  }
+}
+
+// Input and output right against a PROT_NONE page, before and after, and in
+// place: every tail (the predicated SVE ones at every vector length, the
+// buffered partial block) stays inside the buffers.
+TYPED_TEST(ChaCha20ConfigTest, StaysInsideItsBuffers) {
+  std::mt19937_64 rng(4);
+  std::vector<size_t> lengths;
+  for (size_t n = 0; n <= 300; ++n) lengths.push_back(n);
+  for (size_t blocks : {5, 7, 9, 12, 13, 17, 33, 64, 65, 66, 67, 68, 69}) {
+    lengths.push_back(64 * blocks);
+    lengths.push_back(64 * blocks - 7);
+  }
+  constexpr size_t kCapacity = 64 * 69;
+  const test::GuardedBuffer in_buffer(kCapacity), out_buffer(kCapacity);
+  const Bytes key = test::RandomBytes(rng, 32);
+  const Bytes nonce = test::RandomBytes(rng, 12);
+  for (size_t len : lengths) {
+    const Bytes in = test::RandomBytes(rng, len);
+    const Bytes want = test::ReferenceChaCha20(key.data(), nonce, 7, in);
+    struct Placement {
+      uint8_t* in;
+      uint8_t* out;
+      const char* what;
+    };
+    for (const Placement& p :
+         {Placement{in_buffer.Tail(len), out_buffer.Head(len),
+                    "input before a guard page, output after one"},
+          Placement{in_buffer.Head(len), out_buffer.Tail(len),
+                    "input after a guard page, output before one"},
+          Placement{in_buffer.Tail(len), in_buffer.Tail(len),
+                    "in place before a guard page"}}) {
+      if (len > 0) std::memcpy(p.in, in.data(), len);
+      auto stream = TypeParam::Stream::Create(key, nonce, 7);
+      ASSERT_TRUE(stream.ok());
+      ASSERT_TRUE(stream
+                      ->Crypt(absl::MakeConstSpan(p.in, len),
+                              absl::MakeSpan(p.out, len))
+                      .ok());
+      ASSERT_EQ(Bytes(p.out, p.out + len), want)
+          << p.what << ", length " << len;
+    }
   }
 }
 
