@@ -22,8 +22,8 @@ using DefaultChaCha20Isa = isa::Scalar;
 // GCC, 2.01 with Clang); builds with SVE (V1- and V2-class: four vector
 // pipes, and latency to hide) run a word group and three row blocks, 7 + 2
 // (V2 model 1.22 GCC, 1.23 Clang; V1 1.27). SVE2 with one scalar block
-// models 1.18 on V2 at 16 KiB but slower at 64 and 1024 bytes, and SVE
-// without XAR is slower on V1 at every length (benchmarks/RESULTS.md), so no
+// models 1.18 on V2 at 16 KiB but slower at 1024 bytes, and SVE without XAR
+// is slower on V1 at 16 KiB (benchmarks/RESULTS.md has every length), so no
 // profile defaults to an SVE tag.
 template <class Isa>
 struct ChaCha20Defaults {

@@ -99,17 +99,18 @@ struct ScalarBlock {
 
 // Runs the twenty rounds of a batch: ten times `vector_double_round`, and
 // kScalar blocks in general-purpose registers beside it, whose output goes
-// to out[0..64 * kScalar). Where kScalar divides ten, the scalar blocks run
-// one after the other, kScalar of their double rounds beside each vector
-// one, so that only one block's sixteen words are live (two would need more
-// registers than there are, and spill); otherwise side by side.
-template <size_t kScalar, class Isa, class F>
+// to out[0..64 * kScalar). kSerial, where kScalar divides ten: the scalar
+// blocks run one after the other, kScalar of their double rounds beside each
+// vector one, so that only one block's sixteen words are live (two would
+// need more registers than there are, and spill) -- for throughput beside
+// vector blocks. Otherwise side by side, the shorter chain: for a tail.
+template <size_t kScalar, bool kSerial, class Isa, class F>
 BRAID_INLINE void RunRounds(Isa isa, const uint32_t state[16], uint64_t counter,
                             const uint8_t* in, uint8_t* out,
                             F&& vector_double_round) {
   if constexpr (kScalar == 0) {
     for (int i = 0; i < kDoubleRounds; ++i) vector_double_round();
-  } else if constexpr (kDoubleRounds % kScalar == 0) {
+  } else if constexpr (kSerial && kDoubleRounds % kScalar == 0) {
     for (size_t b = 0; b < kScalar; ++b) {
       ScalarBlock block;
       block.Init(state, counter + b);
@@ -220,8 +221,10 @@ struct NeonRowBlock {
 #endif
 
 // One batch: kGroups word groups of four, kRows row blocks, kScalar scalar
+// blocks (one after the other if kSerialScalar, see RunRounds),
 // blocks, in that order in the keystream, from block counter `counter`.
-template <size_t kGroups, size_t kRows, size_t kScalar, class Isa>
+template <size_t kGroups, size_t kRows, size_t kScalar, bool kSerialScalar,
+          class Isa>
 BRAID_INLINE void NeonBatch(Isa isa, const uint32_t state[16], uint64_t counter,
                             const uint8_t* in, uint8_t* out) {
 #if defined(__ARM_NEON)
@@ -237,17 +240,16 @@ BRAID_INLINE void NeonBatch(Isa isa, const uint32_t state[16], uint64_t counter,
     rows[r].Init(state, counter + kFirstRow + r);
   });
 #endif
-  RunRounds<kScalar>(isa, state, counter + kFirstScalar, in + 64 * kFirstScalar,
-                     out + 64 * kFirstScalar, [&]() BRAID_LAMBDA_INLINE {
+  RunRounds<kScalar, kSerialScalar>(
+      isa, state, counter + kFirstScalar, in + 64 * kFirstScalar,
+      out + 64 * kFirstScalar, [&]() BRAID_LAMBDA_INLINE {
 #if defined(__ARM_NEON)
-                       StaticFor<kGroups>([&](auto g) BRAID_LAMBDA_INLINE {
-                         groups[g].DoubleRound(isa);
-                       });
-                       StaticFor<kRows>([&](auto r) BRAID_LAMBDA_INLINE {
-                         rows[r].DoubleRound(isa);
-                       });
+        StaticFor<kGroups>(
+            [&](auto g) BRAID_LAMBDA_INLINE { groups[g].DoubleRound(isa); });
+        StaticFor<kRows>([&](auto r)
+                             BRAID_LAMBDA_INLINE { rows[r].DoubleRound(isa); });
 #endif
-                     });
+      });
 #if defined(__ARM_NEON)
   StaticFor<kGroups>([&](auto g) BRAID_LAMBDA_INLINE {
     groups[g].Finish(state, in + 256 * g, out + 256 * g);
@@ -265,36 +267,43 @@ void NeonBlocks(Isa isa, const uint32_t state[16], const uint8_t* in,
                 uint8_t* out, size_t nblocks) {
   constexpr size_t kGroups = kVectorBlocks / 4, kRows = kVectorBlocks % 4;
   constexpr size_t kBatch = kVectorBlocks + kScalarBlocks;
+  // Scalar blocks one after the other only where vector blocks hide the
+  // chain (see RunRounds).
+  constexpr bool kSerialScalar = kNeonTag<Isa> && kVectorBlocks > 0;
   uint64_t counter = CounterOf(state);
-  auto run = [&](auto groups, auto rows, auto scalars) BRAID_LAMBDA_INLINE {
-    constexpr size_t n = 4 * groups() + rows() + scalars();
-    NeonBatch<groups(), rows(), scalars()>(isa, state, counter, in, out);
-    counter += n;
-    in += 64 * n;
-    out += 64 * n;
-    nblocks -= n;
-  };
+  auto run = [&](auto groups, auto rows, auto scalars, auto serial)
+                 BRAID_LAMBDA_INLINE {
+                   constexpr size_t n = 4 * groups() + rows() + scalars();
+                   NeonBatch<groups(), rows(), scalars(), serial()>(
+                       isa, state, counter, in, out);
+                   counter += n;
+                   in += 64 * n;
+                   out += 64 * n;
+                   nblocks -= n;
+                 };
   using std::integral_constant;
   while (nblocks >= kBatch) {
     run(integral_constant<size_t, kGroups>{},
         integral_constant<size_t, kRows>{},
-        integral_constant<size_t, kScalarBlocks>{});
+        integral_constant<size_t, kScalarBlocks>{},
+        std::bool_constant<kSerialScalar>{});
   }
   // The rest, 1 <= r < kBatch blocks, in one batch of its own: word groups
-  // while they fit, one block in general-purpose registers (or up to
-  // kScalarBlocks, where there are more), and rows for what is left, so
-  // that even a lone block runs at scalar latency rather than a row's.
+  // while they fit, then up to three blocks in general-purpose registers
+  // side by side (a scalar block's chain is less than half a row block's),
+  // and where more are left, kScalarBlocks of them scalar and rows for the
+  // others.
   if (nblocks == 0) return;
   simd::Unroll<kBatch>([&](auto... r) BRAID_LAMBDA_INLINE {
     auto tail = [&](auto blocks) BRAID_LAMBDA_INLINE {
       constexpr size_t n = blocks();
       constexpr size_t g = std::min(n / 4, kGroups), rest = n - 4 * g;
       constexpr size_t s =
-          kNeonTag<Isa> && kVectorBlocks > 0
-              ? std::min(rest, std::max<size_t>(kScalarBlocks, 1))
-              : rest;
+          rest <= 3 || !kNeonTag<Isa>
+              ? rest
+              : std::min(rest, std::max<size_t>(kScalarBlocks, 1));
       run(integral_constant<size_t, g>{}, integral_constant<size_t, rest - s>{},
-          integral_constant<size_t, s>{});
+          integral_constant<size_t, s>{}, std::false_type{});
     };
     ((r() > 0 && nblocks == r() ? (tail(r), 0) : 0), ...);
   });
@@ -347,12 +356,12 @@ BRAID_INLINE void SveBatch(Isa isa, const uint32_t state[16], uint64_t counter,
              x10 = svdup_n_u32(state[10]), x11 = svdup_n_u32(state[11]),
              x12 = counter_lo, x13 = counter_hi, x14 = svdup_n_u32(state[14]),
              x15 = svdup_n_u32(state[15]);
-  RunRounds<kScalar>(isa, state, counter + lanes, in + 64 * lanes,
-                     out + 64 * lanes, [&]() BRAID_LAMBDA_INLINE {
-                       simd::chacha::DoubleRound(isa, x0, x1, x2, x3, x4, x5,
-                                                 x6, x7, x8, x9, x10, x11, x12,
-                                                 x13, x14, x15);
-                     });
+  RunRounds<kScalar, true>(isa, state, counter + lanes, in + 64 * lanes,
+                           out + 64 * lanes, [&]() BRAID_LAMBDA_INLINE {
+                             simd::chacha::DoubleRound(isa, x0, x1, x2, x3, x4,
+                                                       x5, x6, x7, x8, x9, x10,
+                                                       x11, x12, x13, x14, x15);
+                           });
   auto add = [&](svuint32_t& x, svuint32_t initial)
                  BRAID_LAMBDA_INLINE { x = svadd_u32_x(all, x, initial); };
   add(x0, svdup_n_u32(state[0])), add(x1, svdup_n_u32(state[1]));
@@ -407,6 +416,9 @@ void SveBlocks(Isa isa, const uint32_t state[16], const uint8_t* in,
     SveBatch<kScalarBlocks>(isa, state, counter, buffer, buffer, lanes);
     std::memcpy(out, buffer, 64 * nblocks);
     internal::Wipe(buffer, sizeof(buffer));
+  } else if (nblocks == 1) {
+    // A lone block: general-purpose registers have the shorter chain.
+    NeonBatch<0, 0, 1, false>(isa, state, counter, in, out);
   } else if (nblocks > 0) {
     SveBatch<0>(isa, state, counter, in, out, nblocks);
   }
