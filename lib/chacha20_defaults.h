@@ -10,7 +10,11 @@
 
 namespace braid {
 
-#if defined(__ARM_NEON)
+#if defined(__ARM_FEATURE_SVE2)
+// SVE2 with one scalar block beats NEON 7 + 2 on the V2 model at 256, 320,
+// 1024 bytes and 16 KiB and ties at 64 (benchmarks/RESULTS.md, by length).
+using DefaultChaCha20Isa = isa::Sve2;
+#elif defined(__ARM_NEON)
 using DefaultChaCha20Isa = isa::Neon;
 #else
 using DefaultChaCha20Isa = isa::Scalar;
@@ -21,10 +25,9 @@ using DefaultChaCha20Isa = isa::Scalar;
 // vector pipes) run four blocks by word (N1 model at 16 KiB: 1.99 c/B with
 // GCC, 2.01 with Clang); builds with SVE (V1- and V2-class: four vector
 // pipes, and latency to hide) run a word group and three row blocks, 7 + 2
-// (V2 model 1.22 GCC, 1.23 Clang; V1 1.27). SVE2 with one scalar block
-// models 1.18 on V2 at 16 KiB but slower at 1024 bytes, and SVE without XAR
-// is slower on V1 at 16 KiB (benchmarks/RESULTS.md has every length), so no
-// profile defaults to an SVE tag.
+// (V2 model 1.22 GCC, 1.23 Clang; V1 1.27). SVE without XAR models slower
+// than this on V1 at every length, so the sve profile keeps NEON; SVE2
+// builds default to the SVE2 tag (above).
 template <class Isa>
 struct ChaCha20Defaults {
 #if defined(__ARM_FEATURE_SVE)
