@@ -40,6 +40,8 @@ static_assert(std::endian::native == std::endian::little,
               "ChaCha20 words are stored little-endian as they are");
 
 inline constexpr int kDoubleRounds = 10;
+// Blocks in an SVE word group (VL/32) at the largest vector length, 2048 bits.
+inline constexpr size_t kMaxLanes = 64;
 
 template <class Isa>
 inline constexpr bool kSveTag = isa::Traits<Isa>::kSve;
@@ -391,9 +393,6 @@ BRAID_INLINE void SveBatch(Isa isa, const uint32_t state[16], uint64_t counter,
   put(x15);
 }
 
-// VL/32 at the largest vector length, 2048 bits.
-inline constexpr size_t kMaxLanes = 64;
-
 template <size_t kScalarBlocks, class Isa>
 void SveBlocks(Isa isa, const uint32_t state[16], const uint8_t* in,
                uint8_t* out, size_t nblocks) {
@@ -438,7 +437,7 @@ BRAID_INLINE size_t BlocksPerBatch(Isa) {
 }
 template <class Isa, size_t kVectorBlocks, size_t kScalarBlocks>
 inline constexpr size_t kMaxBlocksPerBatch =
-    (kSveTag<Isa> ? 64 : kVectorBlocks) + kScalarBlocks;
+    (kSveTag<Isa> ? kMaxLanes : kVectorBlocks) + kScalarBlocks;
 
 // out[0..64 * nblocks) = in ^ the keystream from the state's block counter
 // (words 12 and 13), which the caller advances. In place is allowed.

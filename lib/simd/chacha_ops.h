@@ -7,6 +7,7 @@
 #define BRAID_SIMD_CHACHA_OPS_H_
 
 #include <cstdint>
+#include <type_traits>
 
 #include "braid/simd/inline.h"
 #include "braid/simd/isa.h"
@@ -54,7 +55,6 @@ BRAID_INLINE uint32x4_t XorRotl(Isa, uint32x4_t d, uint32x4_t a) {
     return vsriq_n_u32(vshlq_n_u32(x, k), x, 32 - k);
   }
 }
-BRAID_INLINE uint32x4_t Broadcast(uint32_t w) { return vdupq_n_u32(w); }
 #endif
 
 // ---------------------------------------------------------------- SVE
@@ -85,25 +85,26 @@ template <class Isa, class W>
 BRAID_INLINE void DoubleRound(Isa isa, W& x0, W& x1, W& x2, W& x3, W& x4, W& x5,
                               W& x6, W& x7, W& x8, W& x9, W& x10, W& x11,
                               W& x12, W& x13, W& x14, W& x15) {
+  // "a += b; d ^= a; d <<<= k" for four quarter rounds.
+  auto step = [&](auto k, W& a0, W& a1, W& a2, W& a3, W& b0, W& b1, W& b2,
+                  W& b3, W& d0, W& d1, W& d2, W& d3) BRAID_LAMBDA_INLINE {
+    a0 = Add(isa, a0, b0), a1 = Add(isa, a1, b1);
+    a2 = Add(isa, a2, b2), a3 = Add(isa, a3, b3);
+    d0 = XorRotl<k()>(isa, d0, a0), d1 = XorRotl<k()>(isa, d1, a1);
+    d2 = XorRotl<k()>(isa, d2, a2), d3 = XorRotl<k()>(isa, d3, a3);
+  };
   auto quarter_rounds = [&](W& a0, W& b0, W& c0, W& d0, W& a1, W& b1, W& c1,
                             W& d1, W& a2, W& b2, W& c2, W& d2, W& a3, W& b3,
                             W& c3, W& d3) BRAID_LAMBDA_INLINE {
-    a0 = Add(isa, a0, b0), a1 = Add(isa, a1, b1);
-    a2 = Add(isa, a2, b2), a3 = Add(isa, a3, b3);
-    d0 = XorRotl<16>(isa, d0, a0), d1 = XorRotl<16>(isa, d1, a1);
-    d2 = XorRotl<16>(isa, d2, a2), d3 = XorRotl<16>(isa, d3, a3);
-    c0 = Add(isa, c0, d0), c1 = Add(isa, c1, d1);
-    c2 = Add(isa, c2, d2), c3 = Add(isa, c3, d3);
-    b0 = XorRotl<12>(isa, b0, c0), b1 = XorRotl<12>(isa, b1, c1);
-    b2 = XorRotl<12>(isa, b2, c2), b3 = XorRotl<12>(isa, b3, c3);
-    a0 = Add(isa, a0, b0), a1 = Add(isa, a1, b1);
-    a2 = Add(isa, a2, b2), a3 = Add(isa, a3, b3);
-    d0 = XorRotl<8>(isa, d0, a0), d1 = XorRotl<8>(isa, d1, a1);
-    d2 = XorRotl<8>(isa, d2, a2), d3 = XorRotl<8>(isa, d3, a3);
-    c0 = Add(isa, c0, d0), c1 = Add(isa, c1, d1);
-    c2 = Add(isa, c2, d2), c3 = Add(isa, c3, d3);
-    b0 = XorRotl<7>(isa, b0, c0), b1 = XorRotl<7>(isa, b1, c1);
-    b2 = XorRotl<7>(isa, b2, c2), b3 = XorRotl<7>(isa, b3, c3);
+    using std::integral_constant;
+    step(integral_constant<int, 16>{}, a0, a1, a2, a3, b0, b1, b2, b3, d0, d1,
+         d2, d3);
+    step(integral_constant<int, 12>{}, c0, c1, c2, c3, d0, d1, d2, d3, b0, b1,
+         b2, b3);
+    step(integral_constant<int, 8>{}, a0, a1, a2, a3, b0, b1, b2, b3, d0, d1,
+         d2, d3);
+    step(integral_constant<int, 7>{}, c0, c1, c2, c3, d0, d1, d2, d3, b0, b1,
+         b2, b3);
   };
   quarter_rounds(x0, x4, x8, x12, x1, x5, x9, x13, x2, x6, x10, x14, x3, x7,
                  x11, x15);
