@@ -4,14 +4,13 @@
 // The configurations' equivalence is chacha20_configs_test.
 #include "braid/chacha20.h"
 
-#include <openssl/evp.h>
-
 #include <cstdint>
 #include <random>
 #include <string>
 #include <type_traits>
 
 #include "gtest/gtest.h"
+#include "tests/openssl_util.h"
 #include "tests/reference_chacha20.h"
 #include "tests/test_util.h"
 
@@ -139,17 +138,7 @@ Bytes OpensslChaCha20(const Bytes& key, const Bytes& nonce, uint32_t counter,
               static_cast<uint8_t>(counter >> 16),
               static_cast<uint8_t>(counter >> 24)};
   iv.insert(iv.end(), nonce.begin(), nonce.end());
-  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
-  Bytes out(in.size());
-  int n = 0;
-  EXPECT_EQ(
-      EVP_EncryptInit_ex(ctx, EVP_chacha20(), nullptr, key.data(), iv.data()),
-      1);
-  EXPECT_EQ(EVP_EncryptUpdate(ctx, out.data(), &n, in.data(),
-                              static_cast<int>(in.size())),
-            1);
-  EVP_CIPHER_CTX_free(ctx);
-  return out;
+  return test::OpensslCrypt(EVP_chacha20(), key, iv, in, /*encrypt=*/true);
 }
 
 template <class Isa, size_t kVector, size_t kScalar>
