@@ -1,0 +1,694 @@
+// `braid enc|dec|info|speed`: argument checking, streaming through the modes
+// in fixed-size chunks, and the AEAD rule that a message whose tag fails
+// leaves no output at all.
+#include "tools/braid_cli.h"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "braid/aes_defaults.h"
+#include "braid/aes_key.h"
+#include "braid/chacha20.h"
+#include "braid/modes/cbc.h"
+#include "braid/modes/cfb.h"
+#include "braid/modes/ctr.h"
+#include "braid/modes/ecb.h"
+#include "braid/modes/gcm_siv.h"
+#include "braid/modes/ocb.h"
+#include "braid/modes/xts.h"
+#include "braid/simd/cpu_features.h"
+#include "braid/simd/isa.h"
+#include "braid/wipe.h"
+#include "tools/braid_speed.h"
+
+namespace braid::cli {
+namespace {
+
+constexpr absl::string_view kUsage =
+    R"(usage: braid enc|dec -c CIPHER -K HEX [--iv HEX] [--aad HEX] [--counter N]
+                    [-in FILE] [-out FILE]
+       braid info
+       braid speed [--bytes N] [--seconds S] [--cpu-mhz MHZ]
+
+CIPHER: aes-{128,192,256}-{ecb,cbc,cfb,ctr,ocb}, aes-{128,256}-xts,
+        aes-{128,256}-gcm-siv, chacha20
+  ecb          no --iv; input a multiple of 16 bytes (no padding)
+  cbc          --iv: 16-byte IV; input a multiple of 16 bytes (no padding)
+  cfb, ctr     --iv: 16-byte IV / initial counter block
+  xts          -K: key1 then key2 (32 or 64 bytes); --iv: 16-byte tweak;
+               the whole input is one data unit (16 bytes to 16 MiB)
+  ocb          --iv: nonce of 1 to 15 bytes; --aad; 16-byte tag
+  gcm-siv      --iv: 12-byte nonce; --aad; 16-byte tag
+  chacha20     -K: 32 bytes; --iv: 12-byte nonce; --counter: first block
+               (default 0)
+ocb and gcm-siv: enc writes ciphertext then tag; dec reads them so, and if the
+tag does not verify writes nothing and exits 1.
+Input and output default to standard input and output. Exit status: 0 done,
+1 authentication failed, 2 bad usage or input.
+)";
+
+// Bytes read and written per step when streaming: memory stays constant
+// whatever the input's size.
+constexpr size_t kChunkBytes = size_t{64} << 10;
+// XTS takes the whole input as one data unit of at most 2^20 blocks.
+constexpr size_t kXtsMaxBytes = size_t{16} << 20;
+
+enum class Mode { kEcb, kCbc, kCfb, kCtr, kXts, kOcb, kGcmSiv, kChaCha20 };
+
+struct Cipher {
+  std::string name;
+  Mode mode;
+  size_t key_bytes;
+};
+
+std::optional<Cipher> FindCipher(absl::string_view name) {
+  if (name == "chacha20") return Cipher{"chacha20", Mode::kChaCha20, 32};
+  struct Family {
+    absl::string_view suffix;
+    Mode mode;
+    bool aes192;
+  };
+  static constexpr Family kFamilies[] = {
+      {"ecb", Mode::kEcb, true},         {"cbc", Mode::kCbc, true},
+      {"cfb", Mode::kCfb, true},         {"ctr", Mode::kCtr, true},
+      {"ocb", Mode::kOcb, true},         {"xts", Mode::kXts, false},
+      {"gcm-siv", Mode::kGcmSiv, false},
+  };
+  for (int bits : {128, 192, 256}) {
+    for (const Family& f : kFamilies) {
+      const std::string candidate = absl::StrCat("aes-", bits, "-", f.suffix);
+      if (name != candidate || (bits == 192 && !f.aes192)) continue;
+      const size_t key_bytes = bits / 8 * (f.mode == Mode::kXts ? 2 : 1);
+      return Cipher{candidate, f.mode, key_bytes};
+    }
+  }
+  return std::nullopt;
+}
+
+// An error that is the user's to fix (exit 2).
+absl::Status Bad(absl::string_view message) {
+  return absl::InvalidArgumentError(message);
+}
+
+// A tag that did not verify (exit 1).
+absl::Status AuthFailed() {
+  return absl::UnauthenticatedError(
+      "authentication failed: the tag does not verify; nothing was written");
+}
+
+absl::StatusOr<std::vector<uint8_t>> ParseHex(absl::string_view option,
+                                              absl::string_view hex) {
+  if (hex.size() % 2 != 0) {
+    return Bad(absl::StrCat(option,
+                            ": hexadecimal needs an even number of "
+                            "digits, got ",
+                            hex.size()));
+  }
+  std::vector<uint8_t> bytes(hex.size() / 2);
+  for (size_t i = 0; i < hex.size(); ++i) {
+    const char c = hex[i];
+    int v;
+    if (c >= '0' && c <= '9') {
+      v = c - '0';
+    } else if (c >= 'a' && c <= 'f') {
+      v = c - 'a' + 10;
+    } else if (c >= 'A' && c <= 'F') {
+      v = c - 'A' + 10;
+    } else {
+      return Bad(absl::StrCat(option, ": '", absl::string_view(&c, 1),
+                              "' at position ", i + 1,
+                              " is not a hexadecimal digit"));
+    }
+    bytes[i / 2] = static_cast<uint8_t>(bytes[i / 2] << 4 | v);
+  }
+  return bytes;
+}
+
+// Key and IV bytes, wiped when the options go.
+struct SecretBytes {
+  std::vector<uint8_t> bytes;
+  ~SecretBytes() {
+    if (!bytes.empty()) internal::Wipe(bytes.data(), bytes.size());
+  }
+};
+
+struct Options {
+  bool encrypt = true;
+  Cipher cipher;
+  SecretBytes key;
+  std::optional<std::vector<uint8_t>> iv, aad;
+  std::optional<uint32_t> counter;
+  std::string in_path, out_path;  // "" or "-": standard input / output
+};
+
+absl::StatusOr<Options> ParseOptions(bool encrypt,
+                                     const std::vector<std::string>& args) {
+  Options o;
+  o.encrypt = encrypt;
+  std::optional<std::string> cipher, key_hex, iv_hex, aad_hex, counter;
+  std::optional<std::string> in_path, out_path;
+  struct Flag {
+    std::initializer_list<absl::string_view> names;
+    std::optional<std::string>* value;
+  };
+  const Flag flags[] = {
+      {{"-c", "--cipher"}, &cipher},  {{"-K", "--key"}, &key_hex},
+      {{"--iv", "-iv"}, &iv_hex},     {{"--aad"}, &aad_hex},
+      {{"--counter"}, &counter},      {{"-in", "--in"}, &in_path},
+      {{"-out", "--out"}, &out_path},
+  };
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    const Flag* flag = nullptr;
+    for (const Flag& f : flags) {
+      for (absl::string_view name : f.names) {
+        if (arg == name) flag = &f;
+      }
+    }
+    if (flag == nullptr) {
+      return Bad(absl::StrCat("unknown argument '", arg, "'"));
+    }
+    if (i + 1 >= args.size()) {
+      return Bad(absl::StrCat(arg, " needs a value"));
+    }
+    if (flag->value->has_value()) {
+      return Bad(absl::StrCat(arg, " is given twice"));
+    }
+    *flag->value = args[++i];
+  }
+
+  if (!cipher) return Bad("-c CIPHER is required (see braid --help)");
+  std::optional<Cipher> found = FindCipher(*cipher);
+  if (!found) {
+    return Bad(
+        absl::StrCat("unknown cipher '", *cipher,
+                     "': expected aes-{128,192,256}-{ecb,cbc,cfb,ctr,ocb}, "
+                     "aes-{128,256}-xts, aes-{128,256}-gcm-siv or chacha20"));
+  }
+  o.cipher = *found;
+  const std::string& name = o.cipher.name;
+  const Mode mode = o.cipher.mode;
+
+  if (!key_hex) return Bad(absl::StrCat("-K KEY is required for ", name));
+  absl::StatusOr<std::vector<uint8_t>> key = ParseHex("-K", *key_hex);
+  if (!key.ok()) return key.status();
+  o.key.bytes = *std::move(key);
+  if (o.key.bytes.size() != o.cipher.key_bytes) {
+    return Bad(absl::StrCat("key for ", name, " must be ", o.cipher.key_bytes,
+                            " bytes",
+                            mode == Mode::kXts ? " (key1 then key2)" : "",
+                            ", got ", o.key.bytes.size()));
+  }
+
+  if (iv_hex) {
+    absl::StatusOr<std::vector<uint8_t>> iv = ParseHex("--iv", *iv_hex);
+    if (!iv.ok()) return iv.status();
+    o.iv = *std::move(iv);
+  }
+  const char* iv_rule = nullptr;
+  bool iv_ok = true;
+  const size_t iv_size = o.iv ? o.iv->size() : 0;
+  switch (mode) {
+    case Mode::kEcb:
+      if (o.iv) return Bad(absl::StrCat("--iv: ", name, " takes no IV"));
+      break;
+    case Mode::kCbc:
+    case Mode::kCfb:
+      iv_rule = "the 16-byte IV";
+      iv_ok = iv_size == 16;
+      break;
+    case Mode::kCtr:
+      iv_rule = "the 16-byte initial counter block";
+      iv_ok = iv_size == 16;
+      break;
+    case Mode::kXts:
+      iv_rule = "the 16-byte tweak";
+      iv_ok = iv_size == 16;
+      break;
+    case Mode::kOcb:
+      iv_rule = "the nonce, 1 to 15 bytes";
+      iv_ok = iv_size >= 1 && iv_size <= 15;
+      break;
+    case Mode::kGcmSiv:
+    case Mode::kChaCha20:
+      iv_rule = "the 12-byte nonce";
+      iv_ok = iv_size == 12;
+      break;
+  }
+  if (iv_rule != nullptr && !o.iv) {
+    return Bad(absl::StrCat("--iv is required for ", name, ": ", iv_rule));
+  }
+  if (!iv_ok) {
+    return Bad(absl::StrCat("--iv for ", name, " is ", iv_rule, ", got ",
+                            iv_size, " bytes"));
+  }
+
+  if (aad_hex) {
+    if (mode != Mode::kOcb && mode != Mode::kGcmSiv) {
+      return Bad(absl::StrCat("--aad: ", name,
+                              " takes no associated data (only ocb and "
+                              "gcm-siv do)"));
+    }
+    absl::StatusOr<std::vector<uint8_t>> aad = ParseHex("--aad", *aad_hex);
+    if (!aad.ok()) return aad.status();
+    o.aad = *std::move(aad);
+  }
+  if (counter) {
+    if (mode != Mode::kChaCha20) {
+      return Bad(absl::StrCat("--counter: ", name,
+                              " takes no block counter (only chacha20 does)"));
+    }
+    uint32_t value;
+    if (counter->empty() || (*counter)[0] < '0' || (*counter)[0] > '9' ||
+        !absl::SimpleAtoi(*counter, &value)) {
+      return Bad(
+          absl::StrCat("--counter for chacha20 must be a decimal "
+                       "number from 0 to 4294967295, got '",
+                       *counter, "'"));
+    }
+    o.counter = value;
+  }
+  if (in_path) o.in_path = *in_path;
+  if (out_path) o.out_path = *out_path;
+  return o;
+}
+
+// The input: a named file or the caller's standard input, read in full
+// chunks.
+class Input {
+ public:
+  Input(const std::string& path, std::FILE* standard) : path_(path) {
+    file_ = IsStandard() ? standard : nullptr;
+  }
+  Input(const Input&) = delete;
+  Input& operator=(const Input&) = delete;
+  ~Input() {
+    if (!IsStandard() && file_ != nullptr) std::fclose(file_);
+  }
+
+  absl::Status Open() {
+    if (IsStandard()) return absl::OkStatus();
+    file_ = std::fopen(path_.c_str(), "rb");
+    if (file_ == nullptr) {
+      return Bad(absl::StrCat("-in ", path_, ": ", std::strerror(errno)));
+    }
+    return absl::OkStatus();
+  }
+
+  // The input's size where it is a regular file, so that a length the mode
+  // cannot take is refused before anything is written.
+  std::optional<uint64_t> KnownSize() const {
+    struct stat st;
+    if (fstat(fileno(file_), &st) != 0 || !S_ISREG(st.st_mode)) {
+      return std::nullopt;
+    }
+    const long at = std::ftell(file_);
+    if (at < 0 || static_cast<uint64_t>(at) > uint64_t(st.st_size)) {
+      return std::nullopt;
+    }
+    return uint64_t(st.st_size) - at;
+  }
+
+  // Reads until `n` bytes or the end; returns how many were read.
+  absl::StatusOr<size_t> Read(uint8_t* to, size_t n) {
+    size_t got = 0;
+    while (got < n) {
+      const size_t r = std::fread(to + got, 1, n - got, file_);
+      got += r;
+      if (r == 0) break;
+    }
+    if (std::ferror(file_)) {
+      return Bad(absl::StrCat("reading ", Name(), ": ", std::strerror(errno)));
+    }
+    return got;
+  }
+
+ private:
+  bool IsStandard() const { return path_.empty() || path_ == "-"; }
+  std::string Name() const { return IsStandard() ? "standard input" : path_; }
+
+  std::string path_;
+  std::FILE* file_;
+};
+
+// The output: a named file (removed again if the command fails after
+// creating it) or the caller's standard output.
+class Output {
+ public:
+  Output(const std::string& path, std::FILE* standard) : path_(path) {
+    file_ = IsStandard() ? standard : nullptr;
+  }
+  Output(const Output&) = delete;
+  Output& operator=(const Output&) = delete;
+  ~Output() {
+    if (!IsStandard() && file_ != nullptr) {
+      std::fclose(file_);
+      if (!finished_) std::remove(path_.c_str());
+    }
+  }
+
+  absl::Status Open() {
+    if (IsStandard()) return absl::OkStatus();
+    file_ = std::fopen(path_.c_str(), "wb");
+    if (file_ == nullptr) {
+      return Bad(absl::StrCat("-out ", path_, ": ", std::strerror(errno)));
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status Write(const uint8_t* from, size_t n) {
+    if (n != 0 && std::fwrite(from, 1, n, file_) != n) return WriteError();
+    return absl::OkStatus();
+  }
+
+  absl::Status Finish() {
+    if (std::fflush(file_) != 0) return WriteError();
+    if (!IsStandard()) {
+      const int rc = std::fclose(file_);
+      file_ = nullptr;
+      if (rc != 0) {
+        std::remove(path_.c_str());
+        return WriteError();
+      }
+    }
+    finished_ = true;
+    return absl::OkStatus();
+  }
+
+ private:
+  bool IsStandard() const { return path_.empty() || path_ == "-"; }
+  absl::Status WriteError() const {
+    return Bad(absl::StrCat("writing ",
+                            IsStandard() ? "standard output" : path_, ": ",
+                            std::strerror(errno)));
+  }
+
+  std::string path_;
+  std::FILE* file_;
+  bool finished_ = false;
+};
+
+// Streams the input through `crypt(in, out, n)` in chunks; `granule` is the
+// length the mode's input must be a multiple of.
+template <class Crypt>
+absl::Status Stream(const Options& o, const Io& io, size_t granule,
+                    Crypt&& crypt) {
+  Input input(o.in_path, io.in);
+  if (absl::Status s = input.Open(); !s.ok()) return s;
+  const auto length_error = [&](uint64_t total) {
+    return Bad(absl::StrCat("input for ", o.cipher.name,
+                            " must be a multiple of ", granule,
+                            " bytes (no padding), got ", total));
+  };
+  if (std::optional<uint64_t> size = input.KnownSize();
+      size && *size % granule != 0) {
+    return length_error(*size);
+  }
+  Output output(o.out_path, io.out);
+  if (absl::Status s = output.Open(); !s.ok()) return s;
+
+  std::vector<uint8_t> in(kChunkBytes), out(kChunkBytes);
+  size_t carried = 0;
+  uint64_t total = 0;
+  for (;;) {
+    absl::StatusOr<size_t> got =
+        input.Read(in.data() + carried, in.size() - carried);
+    if (!got.ok()) return got.status();
+    total += *got;
+    const size_t have = carried + *got;
+    const size_t whole = have - have % granule;
+    if (whole != 0) {
+      if (absl::Status s = crypt(absl::MakeConstSpan(in.data(), whole),
+                                 absl::MakeSpan(out.data(), whole));
+          !s.ok()) {
+        return Bad(s.message());
+      }
+      if (absl::Status s = output.Write(out.data(), whole); !s.ok()) return s;
+    }
+    carried = have - whole;
+    std::memmove(in.data(), in.data() + whole, carried);
+    if (have < in.size()) break;  // the end of the input
+  }
+  internal::Wipe(in.data(), in.size());
+  internal::Wipe(out.data(), out.size());
+  if (carried != 0) return length_error(total);
+  return output.Finish();
+}
+
+// XTS, OCB and GCM-SIV take the message whole: reads it all (up to `limit`
+// bytes), then writes `process`'s result only if it succeeds.
+template <class Process>
+absl::Status WholeMessage(const Options& o, const Io& io, uint64_t limit,
+                          absl::string_view limit_rule, Process&& process) {
+  Input input(o.in_path, io.in);
+  if (absl::Status s = input.Open(); !s.ok()) return s;
+  std::vector<uint8_t> message;
+  for (;;) {
+    const size_t at = message.size();
+    message.resize(at + kChunkBytes);
+    absl::StatusOr<size_t> got = input.Read(message.data() + at, kChunkBytes);
+    if (!got.ok()) return got.status();
+    message.resize(at + *got);
+    if (message.size() > limit) {
+      return Bad(absl::StrCat("input for ", o.cipher.name, " ", limit_rule,
+                              ": it is longer"));
+    }
+    if (*got < kChunkBytes) break;
+  }
+  std::vector<uint8_t> result;
+  absl::Status s = process(message, result);
+  internal::Wipe(message.data(), message.size());
+  if (s.ok()) {
+    Output output(o.out_path, io.out);
+    s = output.Open();
+    if (s.ok()) s = output.Write(result.data(), result.size());
+    if (s.ok()) s = output.Finish();
+  }
+  internal::Wipe(result.data(), result.size());
+  return s;
+}
+
+// OCB and GCM-SIV: enc writes ciphertext || tag; dec writes the plaintext
+// only once the tag has verified.
+template <class Key>
+absl::Status Aead(const Options& o, const Io& io, const Key& key,
+                  uint64_t max_plaintext) {
+  constexpr size_t kTag = 16;
+  const absl::Span<const uint8_t> nonce = *o.iv;
+  const absl::Span<const uint8_t> aad =
+      o.aad ? absl::MakeConstSpan(*o.aad) : absl::Span<const uint8_t>();
+  return WholeMessage(
+      o, io,
+      o.encrypt || max_plaintext > ~uint64_t{0} - kTag ? max_plaintext
+                                                       : max_plaintext + kTag,
+      "is at most 2^36 bytes",
+      [&](const std::vector<uint8_t>& in, std::vector<uint8_t>& out) {
+        if (o.encrypt) {
+          out.resize(in.size() + kTag);
+          absl::Status s = key.Encrypt(nonce, aad, in, absl::MakeSpan(out));
+          return s.ok() ? s : Bad(s.message());
+        }
+        if (in.size() < kTag) {
+          return Bad(absl::StrCat("input for ", o.cipher.name,
+                                  " dec is ciphertext then the 16-byte tag, "
+                                  "got ",
+                                  in.size(), " bytes"));
+        }
+        out.resize(in.size() - kTag);
+        // Every argument was checked before: a failure here is the tag's.
+        return key.Decrypt(nonce, aad, in, absl::MakeSpan(out)).ok()
+                   ? absl::OkStatus()
+                   : AuthFailed();
+      });
+}
+
+absl::Status RunCipher(const Options& o, const Io& io) {
+  const bool enc = o.encrypt;
+  const std::string& name = o.cipher.name;
+  const absl::Span<const uint8_t> key = o.key.bytes;
+  const absl::Span<const uint8_t> iv =
+      o.iv ? absl::MakeConstSpan(*o.iv) : absl::Span<const uint8_t>();
+  const absl::Span<const uint8_t> aad =
+      o.aad ? absl::MakeConstSpan(*o.aad) : absl::Span<const uint8_t>();
+  using In = absl::Span<const uint8_t>;
+  using Out = absl::Span<uint8_t>;
+
+  switch (o.cipher.mode) {
+    case Mode::kEcb:
+    case Mode::kCbc:
+    case Mode::kCfb:
+    case Mode::kCtr: {
+      absl::StatusOr<AesKey> aes = AesKey::Create(key);
+      if (!aes.ok()) return Bad(aes.status().message());
+      if (o.cipher.mode == Mode::kEcb) {
+        return Stream(o, io, 16, [&](In in, Out out) {
+          return enc ? EcbEncrypt(*aes, in, out) : EcbDecrypt(*aes, in, out);
+        });
+      }
+      if (o.cipher.mode == Mode::kCbc) {
+        absl::StatusOr<AesCbc<>> cbc = AesCbc<>::Create(*aes, iv);
+        if (!cbc.ok()) return Bad(cbc.status().message());
+        return Stream(o, io, 16, [&](In in, Out out) {
+          return enc ? cbc->Encrypt(in, out) : cbc->Decrypt(in, out);
+        });
+      }
+      if (o.cipher.mode == Mode::kCfb) {
+        absl::StatusOr<AesCfb<>> cfb = AesCfb<>::Create(*aes, iv);
+        if (!cfb.ok()) return Bad(cfb.status().message());
+        return Stream(o, io, 1, [&](In in, Out out) {
+          return enc ? cfb->Encrypt(in, out) : cfb->Decrypt(in, out);
+        });
+      }
+      absl::StatusOr<AesCtr<>> ctr = AesCtr<>::Create(*aes, iv);
+      if (!ctr.ok()) return Bad(ctr.status().message());
+      return Stream(o, io, 1,
+                    [&](In in, Out out) { return ctr->Crypt(in, out); });
+    }
+    case Mode::kChaCha20: {
+      absl::StatusOr<ChaCha20<>> chacha =
+          ChaCha20<>::Create(key, iv, o.counter.value_or(0));
+      if (!chacha.ok()) return Bad(chacha.status().message());
+      return Stream(o, io, 1,
+                    [&](In in, Out out) { return chacha->Crypt(in, out); });
+    }
+    case Mode::kXts: {
+      absl::StatusOr<AesXtsKey> xts = AesXtsKey::Create(key);
+      if (!xts.ok()) return Bad(xts.status().message());
+      return WholeMessage(
+          o, io, kXtsMaxBytes, "is one data unit of 16 bytes to 16 MiB",
+          [&](const std::vector<uint8_t>& in, std::vector<uint8_t>& out) {
+            if (in.size() < 16) {
+              return Bad(absl::StrCat("input for ", name,
+                                      " is one data unit of 16 bytes to 16 "
+                                      "MiB, got ",
+                                      in.size(), " bytes"));
+            }
+            out.resize(in.size());
+            absl::Status s =
+                enc ? AesXtsEncrypt(*xts, iv, in, absl::MakeSpan(out))
+                    : AesXtsDecrypt(*xts, iv, in, absl::MakeSpan(out));
+            return s.ok() ? s : Bad(s.message());
+          });
+    }
+    case Mode::kOcb: {
+      absl::StatusOr<AesOcb<>> ocb = AesOcb<>::Create(key);
+      if (!ocb.ok()) return Bad(ocb.status().message());
+      // OCB's own limit is far beyond what fits in memory.
+      return Aead(o, io, *ocb, ~uint64_t{0});
+    }
+    case Mode::kGcmSiv: {
+      absl::StatusOr<AesGcmSiv<>> siv = AesGcmSiv<>::Create(key);
+      if (!siv.ok()) return Bad(siv.status().message());
+      if (aad.size() > AesGcmSiv<>::kMaxBytes) {
+        return Bad("--aad for gcm-siv is at most 2^36 bytes");
+      }
+      return Aead(o, io, *siv, AesGcmSiv<>::kMaxBytes);
+    }
+  }
+  return absl::InternalError("unreachable");
+}
+
+// The kernels this build runs need instructions this CPU lacks: say so
+// rather than die of SIGILL.
+absl::Status CheckCpu() {
+  const isa::CpuFeatures cpu = isa::DetectCpu();
+  std::string missing;
+  const auto check = [&]<class Tag>(Tag) {
+    if (!isa::CanRun<Tag>(cpu)) {
+      absl::StrAppend(&missing, missing.empty() ? "" : ", ",
+                      std::string(isa::kName<Tag>));
+    }
+  };
+  check(DefaultAesIsa{});
+  check(DefaultChaCha20Isa{});
+  if (missing.empty()) return absl::OkStatus();
+  return Bad(absl::StrCat("this build runs ", missing,
+                          " kernels, which this CPU cannot run (it has: ",
+                          isa::Describe(cpu), ")"));
+}
+
+void PrintInfo(std::FILE* out) {
+  std::string tags;
+  isa::ForEachEnabled([&]<class Tag>(Tag) {
+    absl::StrAppend(&tags, tags.empty() ? "" : " ",
+                    std::string(isa::kName<Tag>));
+  });
+  const isa::CpuFeatures cpu = isa::DetectCpu();
+  const std::string describe = isa::Describe(cpu);
+  std::fprintf(out, "ISA tags compiled in:  %s\n", tags.c_str());
+  std::fprintf(out, "this CPU offers:       %s\n",
+               describe.empty() ? "(no AArch64 features: not AArch64 Linux)"
+                                : describe.c_str());
+  if (cpu.sve) {
+    std::fprintf(out, "SVE vector length:     %d bits\n", cpu.sve_vector_bits);
+  } else {
+    std::fprintf(out, "SVE vector length:     no SVE\n");
+  }
+  const std::string aes = absl::StrCat(std::string(isa::kName<DefaultAesIsa>),
+                                       ", kWays ", kDefaultAesWays);
+  const std::string chacha =
+      absl::StrCat(std::string(isa::kName<DefaultChaCha20Isa>), ", n ",
+                   ChaCha20Defaults<DefaultChaCha20Isa>::kVectorBlocks, " s ",
+                   ChaCha20Defaults<DefaultChaCha20Isa>::kScalarBlocks);
+  std::fprintf(out, "kernels (tag, blocks in flight):\n");
+  for (const char* mode : {"ecb", "cbc", "cfb", "ctr", "xts", "ocb"}) {
+    std::fprintf(out, "  aes-*-%-8s %s\n", mode, aes.c_str());
+  }
+  std::fprintf(out, "  aes-*-%-8s %s; POLYVAL %zu blocks per reduction\n",
+               "gcm-siv", aes.c_str(), AesGcmSiv<>::kPolyvalWays);
+  std::fprintf(out, "  %-14s %s\n", "chacha20", chacha.c_str());
+  const absl::Status runnable = CheckCpu();
+  std::fprintf(out, "runs on this CPU:      %s\n",
+               runnable.ok() ? "yes" : std::string(runnable.message()).c_str());
+}
+
+}  // namespace
+
+int Run(const std::vector<std::string>& args, const Io& io) {
+  const absl::string_view command = args.empty() ? "" : args[0];
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::fputs(std::string(kUsage).c_str(), io.out);
+    return kExitOk;
+  }
+  if (command == "info") {
+    if (args.size() > 1) {
+      std::fprintf(io.err, "braid: info takes no arguments, got '%s'\n",
+                   args[1].c_str());
+      return kExitBadInput;
+    }
+    PrintInfo(io.out);
+    return kExitOk;
+  }
+  if (command == "speed") {
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    return RunSpeed(rest, io.out, io.err);
+  }
+  if (command != "enc" && command != "dec") {
+    std::fprintf(io.err, "braid: %s\n%s",
+                 command.empty()
+                     ? "no command given"
+                     : absl::StrCat("unknown command '", command, "'").c_str(),
+                 std::string(kUsage).c_str());
+    return kExitBadInput;
+  }
+  absl::StatusOr<Options> options = ParseOptions(command == "enc", args);
+  absl::Status s = options.status();
+  if (s.ok()) s = CheckCpu();
+  if (s.ok()) s = RunCipher(*options, io);
+  if (s.ok()) return kExitOk;
+  std::fprintf(io.err, "braid %s: %s\n", std::string(command).c_str(),
+               std::string(s.message()).c_str());
+  return absl::IsUnauthenticated(s) ? kExitAuthFailed : kExitBadInput;
+}
+
+}  // namespace braid::cli
