@@ -88,15 +88,18 @@ void AddModes(std::vector<Kernel>& out) {
   }
 }
 
+// A template, so that a build without the tag never instantiates it.
+template <class Tag>
+void AddModesAllWays(std::vector<Kernel>& out) {
+  simd::Unroll<12>([&](auto... i) { (AddModes<Tag, i + 1>(out), ...); });
+  AddModes<Tag, 16>(out);
+}
+
 }  // namespace
 
 void AddAeadKernels(std::vector<Kernel>& out) {
   AddModes<isa::Scalar, 1>(out);
-  if constexpr (isa::kEnabled<isa::NeonAes>) {
-    simd::Unroll<12>(
-        [&](auto... i) { (AddModes<isa::NeonAes, i + 1>(out), ...); });
-    AddModes<isa::NeonAes, 16>(out);
-  }
+  if constexpr (isa::kEnabled<isa::NeonAes>) AddModesAllWays<isa::NeonAes>(out);
   if constexpr (isa::kEnabled<isa::Sve2Aes>) {  // as in kernels.cc
     AddModes<isa::Sve2Aes, 1>(out);
     AddModes<isa::Sve2Aes, 2>(out);

@@ -415,7 +415,8 @@ TEST(BraidCli, BadArgumentsExit2WithTheirRule) {
         "4294967295"},
        "ChaCha20",  // the block counter would pass 2^32 - 1
        Bytes(65)},
-      {{"speed", "--bytes", "17"}, "--bytes must be a multiple of 16"},
+      {{"speed", "--bytes", "15"}, "--bytes must be a whole number from 16"},
+      {{"speed", "--bytes", "16.5"}, "--bytes must be a whole number from 16"},
       {{"speed", "--seconds", "0"}, "--seconds must be from 0.01 to 60"},
       {{"speed", "--cpu-mhz", "fast"}, "--cpu-mhz must be from 1 to 100000"},
       {{"speed", "--bogus", "1"}, "unknown argument '--bogus'"},
@@ -470,7 +471,7 @@ TEST(BraidCli, HelpAndInfo) {
 
 TEST(BraidCli, SpeedPrintsEveryRow) {
   const Result r = Braid(
-      {"speed", "--bytes", "256", "--seconds", "0.01", "--cpu-mhz", "1000"});
+      {"speed", "--bytes", "260", "--seconds", "0.01", "--cpu-mhz", "1000"});
   ASSERT_EQ(r.status, kExitOk) << r.err;
   const std::string text(r.out.begin(), r.out.end());
   for (const char* row :
@@ -481,6 +482,9 @@ TEST(BraidCli, SpeedPrintsEveryRow) {
     EXPECT_NE(text.find(row), std::string::npos) << row << "\n" << text;
   }
   EXPECT_NE(text.find("c/B"), std::string::npos) << text;
+  EXPECT_NE(text.find("AES-128 CBC enc      | whole 16-byte blocks only"),
+            std::string::npos)
+      << text;
 }
 
 }  // namespace

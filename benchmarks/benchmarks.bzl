@@ -1,0 +1,59 @@
+"""One Google Benchmark target per kernel configuration.
+
+The names mirror the registry in kernels.cc, kernels_aead.cc and
+kernels_chacha.cc: AES-128/256 in every mode direction for Scalar (1 block),
+NeonAes (1..12 and 16) and Sve2Aes (1, 2, 4, 8 vectors); ChaCha20 for Scalar
+(s = 1..4), Neon (n = 0..8, s = 0..4, not both 0), Sve and Sve2 (s = 0..4).
+Each target is the shared benchmark binary with a filter for its own
+configuration; one whose ISA tag the build's -march does not enable says so.
+"""
+
+AES_MODES = [
+    "ecb_enc",
+    "ecb_dec",
+    "cbc_enc",
+    "cbc_dec",
+    "cfb_enc",
+    "cfb_dec",
+    "ctr",
+    "ctr32le",
+    "xts_enc",
+    "xts_dec",
+    "ocb_enc",
+    "ocb_dec",
+    "gcm_siv_enc",
+    "gcm_siv_dec",
+]
+
+AES_WAYS = {
+    "scalar": [1],
+    "neonaes": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16],
+    "sve2aes": [1, 2, 4, 8],
+}
+
+def benchmark_configurations():
+    """Every configuration's name, e.g. aes128_ctr_neonaes_w8."""
+    names = []
+    for bits in [128, 256]:
+        for mode in AES_MODES:
+            for tag, ways in AES_WAYS.items():
+                for w in ways:
+                    names.append("aes%d_%s_%s_w%d" % (bits, mode, tag, w))
+    names += ["chacha20_scalar_s%d" % s for s in range(1, 5)]
+    for n in range(0, 9):
+        for s in range(0, 5):
+            if n or s:
+                names.append("chacha20_neon_n%d_s%d" % (n, s))
+    for tag in ["sve", "sve2"]:
+        names += ["chacha20_%s_s%d" % (tag, s) for s in range(0, 5)]
+    return names
+
+def braid_benchmarks(main):
+    """A cc_binary per configuration: `main` with its filter as arguments."""
+    for name in benchmark_configurations():
+        native.cc_binary(
+            name = name,
+            deps = [main],
+            args = ["--benchmark_filter=^%s/" % name],
+            tags = ["manual"],
+        )
