@@ -33,8 +33,8 @@ class AesKey {
                                            absl::Span<const uint8_t> key) {
     isa::RequireEnabled<Isa>();
     if (key.size() != 16 && key.size() != 24 && key.size() != 32) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "AES key must be 16, 24 or 32 bytes, got ", key.size()));
+      return absl::InvalidArgumentError(
+          absl::StrCat("AES key must be 16, 24 or 32 bytes, got ", key.size()));
     }
     if (key.data() == nullptr) {
       return absl::InvalidArgumentError("AES key pointer is null");
@@ -65,16 +65,16 @@ class AesKey {
     // Words hold bytes little-endian: byte 0 of a word is its low byte.
     uint32_t w[4 * (kMaxRounds + 1)];
     std::memcpy(w, key, key_bytes);
-    uint32_t rcon = 1;
-    for (int i = nk; i < total_words; ++i) {
-      uint32_t t = w[i - 1];
-      if (i % nk == 0) {
-        t = simd::SubWord(isa, (t >> 8) | (t << 24)) ^ rcon;
-        rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
-      } else if (nk > 6 && i % nk == 4) {
-        t = simd::SubWord(isa, t);
-      }
-      w[i] = w[i - nk] ^ t;
+    switch (nk) {
+      case 4:
+        ExpandWords<4>(isa, w, total_words);
+        break;
+      case 6:
+        ExpandWords<6>(isa, w, total_words);
+        break;
+      default:
+        ExpandWords<8>(isa, w, total_words);
+        break;
     }
     std::memcpy(enc_, w, total_words * 4);
     internal::Wipe(w, sizeof(w));
@@ -85,6 +85,23 @@ class AesKey {
       simd::InvMixColumnsKey(isa, enc_ + 16 * (rounds_ - r), dec_ + 16 * r);
     }
     std::memcpy(dec_ + 16 * rounds_, enc_, 16);
+  }
+
+  // FIPS-197 §5.2, one group of kNk words at a time: the key length is a
+  // constant, so there is no division and no branch per word.
+  template <int kNk, class Isa>
+  static void ExpandWords(Isa isa, uint32_t* w, int total_words) {
+    uint32_t rcon = 1;
+    for (int i = kNk; i < total_words; i += kNk) {
+      const uint32_t rotated = (w[i - 1] >> 8) | (w[i - 1] << 24);
+      w[i] = w[i - kNk] ^ simd::SubWord(isa, rotated) ^ rcon;
+      rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
+      for (int j = 1; j < kNk && i + j < total_words; ++j) {
+        uint32_t t = w[i + j - 1];
+        if (kNk == 8 && j == 4) t = simd::SubWord(isa, t);
+        w[i + j] = w[i + j - kNk] ^ t;
+      }
+    }
   }
 
   void Wipe() {

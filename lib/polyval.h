@@ -24,35 +24,30 @@ namespace braid {
 template <class Isa, size_t kWays>
 class Polyval {
  public:
-  // h: the 16-byte hash key.
+  // h: the 16-byte hash key. The powers of H that wide batches use are
+  // computed when a call first needs them: a short message's hash would
+  // otherwise be mostly this table.
   explicit Polyval(const uint8_t h[16]) {
     static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
     const Isa isa;
     std::memcpy(powers_[0], h, 16);
-    const auto key = simd::FieldLoad(isa, h);
-    const auto key_folded = simd::Fold(isa, key);
-    simd::FieldStore(isa, folded_[0], key_folded);
-    for (size_t k = 1; k < kWays; ++k) {
-      auto acc = simd::WideZero(isa);
-      simd::MulAcc(isa, acc, simd::FieldLoad(isa, powers_[k - 1]), key,
-                   key_folded);
-      const auto power = simd::Reduce(isa, acc);
-      simd::FieldStore(isa, powers_[k], power);
-      simd::FieldStore(isa, folded_[k], simd::Fold(isa, power));
-    }
+    simd::FieldStore(isa, folded_[0], simd::Fold(isa, simd::FieldLoad(isa, h)));
   }
 
   Polyval(const Polyval&) = default;
   Polyval& operator=(const Polyval&) = default;
   ~Polyval() {
-    internal::Wipe(powers_, sizeof(powers_));
-    internal::Wipe(folded_, sizeof(folded_));
+    internal::Wipe(powers_, sizeof(powers_[0]) * powers_ready_);
+    internal::Wipe(folded_, sizeof(folded_[0]) * powers_ready_);
     internal::Wipe(state_, sizeof(state_));
   }
 
   // Absorbs n whole blocks.
   void Update(const uint8_t* blocks, size_t n) {
     const Isa isa;
+    if (powers_ready_ < kWays && n > powers_ready_) {
+      ComputePowers(n < kWays ? n : kWays);
+    }
     auto s = simd::FieldLoad(isa, state_);
     auto batch = [&](auto ways) BRAID_LAMBDA_INLINE {
       auto acc = simd::WideZero(isa);
@@ -93,9 +88,26 @@ class Polyval {
   void Digest(uint8_t out[16]) const { std::memcpy(out, state_, 16); }
 
  private:
+  // Sets powers_ up to H^count.
+  void ComputePowers(size_t count) {
+    const Isa isa;
+    const auto key = simd::FieldLoad(isa, powers_[0]);
+    const auto key_folded = simd::FieldLoad(isa, folded_[0]);
+    for (size_t k = powers_ready_; k < count; ++k) {
+      auto acc = simd::WideZero(isa);
+      simd::MulAcc(isa, acc, simd::FieldLoad(isa, powers_[k - 1]), key,
+                   key_folded);
+      const auto power = simd::Reduce(isa, acc);
+      simd::FieldStore(isa, powers_[k], power);
+      simd::FieldStore(isa, folded_[k], simd::Fold(isa, power));
+    }
+    powers_ready_ = count;
+  }
+
   alignas(16) uint8_t powers_[kWays][16];  // powers_[k] = H^(k+1)
   alignas(16) uint8_t folded_[kWays][16];  // their Karatsuba halves' XOR
   alignas(16) uint8_t state_[16] = {};
+  size_t powers_ready_ = 1;  // powers_[0..powers_ready_) are set
 };
 
 }  // namespace braid
