@@ -48,6 +48,26 @@ def benchmark_configurations():
         names += ["chacha20_%s_s%d" % (tag, s) for s in range(0, 5)]
     return names
 
+_TAG_TYPES = {"scalar": "Scalar", "neonaes": "NeonAes", "sve2aes": "Sve2Aes"}
+
+def braid_size_objects(deps):
+    """size_<configuration>: one AES configuration (any key size) compiled
+    alone, whose object file the size report reads."""
+    for mode in AES_MODES:
+        for tag, ways in AES_WAYS.items():
+            for w in ways:
+                native.cc_library(
+                    name = "size_%s_%s_w%d" % (mode, tag, w),
+                    srcs = ["one_configuration.cc"],
+                    local_defines = [
+                        "BRAID_MODE_" + mode.upper(),
+                        "BRAID_TAG=" + _TAG_TYPES[tag],
+                        "BRAID_WAYS=%d" % w,
+                    ],
+                    deps = deps,
+                    tags = ["manual"],
+                )
+
 def braid_benchmarks(main):
     """A cc_binary per configuration: `main` with its filter as arguments."""
     for name in benchmark_configurations():
