@@ -3,10 +3,6 @@
 // bytes/s and, as the counter "cycles/B", cycles per byte: from the CPU's
 // cycle counter where perf_event_open allows it, else from --cpu-mhz=MHZ.
 // //benchmarks:<configuration> targets run this with a filter for theirs.
-#include <linux/perf_event.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -18,6 +14,7 @@
 
 #include "benchmark/benchmark.h"
 #include "benchmarks/kernels.h"
+#include "tools/cycle_counter.h"
 
 namespace braid::bench {
 namespace {
@@ -25,38 +22,7 @@ namespace {
 constexpr int64_t kSizes[] = {16,  64,   256,  320,  512,
                               576, 1024, 1420, 4096, 16384};
 
-// This thread's user-mode cycles, where the kernel lets us count them.
-class CycleCounter {
- public:
-  CycleCounter() {
-    perf_event_attr attr;
-    std::memset(&attr, 0, sizeof(attr));
-    attr.type = PERF_TYPE_HARDWARE;
-    attr.size = sizeof(attr);
-    attr.config = PERF_COUNT_HW_CPU_CYCLES;
-    attr.exclude_kernel = 1;
-    attr.exclude_hv = 1;
-    fd_ = static_cast<int>(syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0));
-    if (fd_ >= 0 && !Read()) {
-      close(fd_);
-      fd_ = -1;
-    }
-  }
-  ~CycleCounter() {
-    if (fd_ >= 0) close(fd_);
-  }
-  bool ok() const { return fd_ >= 0; }
-  std::optional<uint64_t> Read() const {
-    uint64_t count;
-    if (fd_ < 0 || read(fd_, &count, sizeof(count)) != sizeof(count)) {
-      return std::nullopt;
-    }
-    return count;
-  }
-
- private:
-  int fd_ = -1;
-};
+using tools::CycleCounter;
 
 const CycleCounter& Cycles() {
   static const CycleCounter* counter = new CycleCounter;

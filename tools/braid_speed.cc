@@ -4,14 +4,9 @@
 // tools/speed models them with a64perf instead.
 #include "tools/braid_speed.h"
 
-#include <linux/perf_event.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
-#include <cstring>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -33,46 +28,12 @@
 #include "braid/modes/ocb.h"
 #include "braid/modes/xts.h"
 #include "braid/simd/isa.h"
+#include "tools/cycle_counter.h"
 
 namespace braid::cli {
 namespace {
 
-// The CPU's cycle counter for this thread in user mode, if the kernel lets
-// us read it (perf_event_paranoid, containers and emulators may not).
-class CycleCounter {
- public:
-  CycleCounter() {
-    perf_event_attr attr;
-    std::memset(&attr, 0, sizeof(attr));
-    attr.type = PERF_TYPE_HARDWARE;
-    attr.size = sizeof(attr);
-    attr.config = PERF_COUNT_HW_CPU_CYCLES;
-    attr.exclude_kernel = 1;
-    attr.exclude_hv = 1;
-    fd_ = static_cast<int>(syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0));
-    if (fd_ >= 0 && !Read()) {
-      close(fd_);
-      fd_ = -1;
-    }
-  }
-  CycleCounter(const CycleCounter&) = delete;
-  CycleCounter& operator=(const CycleCounter&) = delete;
-  ~CycleCounter() {
-    if (fd_ >= 0) close(fd_);
-  }
-
-  bool ok() const { return fd_ >= 0; }
-  std::optional<uint64_t> Read() const {
-    uint64_t count;
-    if (fd_ < 0 || read(fd_, &count, sizeof(count)) != sizeof(count)) {
-      return std::nullopt;
-    }
-    return count;
-  }
-
- private:
-  int fd_ = -1;
-};
+using tools::CycleCounter;
 
 struct Row {
   std::string label;
