@@ -10,6 +10,7 @@
 namespace braid::internal {
 
 inline void Wipe(void* p, size_t n) {
+  if (n == 0) return;  // p may be null then (an empty span's data())
 #if defined(__GLIBC__)
   explicit_bzero(p, n);
 #else

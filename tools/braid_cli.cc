@@ -655,7 +655,9 @@ void PrintInfo(std::FILE* out) {
 }  // namespace
 
 int Run(const std::vector<std::string>& args, const Io& io) {
-  const absl::string_view command = args.empty() ? "" : args[0];
+  // A std::string: `args.empty() ? "" : args[0]` is a temporary string, and
+  // a string_view of it would dangle (the cli fuzzer found this).
+  const std::string command = args.empty() ? std::string() : args[0];
   if (command == "--help" || command == "-h" || command == "help") {
     std::fputs(std::string(kUsage).c_str(), io.out);
     return kExitOk;

@@ -171,7 +171,8 @@ class AesGcmSiv {
       ecb_internal::Blocks<aes_engine::Direction::kEncrypt, rounds(), kWays>(
           Isa{}, key_.encryption_round_keys(), in, out, blocks);
     });
-    alignas(16) uint8_t material[32];
+    // 8 bytes from each block: 32 for AES-128, 48 for AES-256.
+    alignas(16) uint8_t material[6 * 8];
     for (int i = 0; i < blocks; ++i)
       std::memcpy(material + 8 * i, out + 16 * i, 8);
     auto enc = AesKey::CreateWith(
