@@ -20,7 +20,10 @@ def braid_cc_library(name, hdrs = [], srcs = [], deps = [], **kwargs):
         **kwargs
     )
 
+# ASan cannot link statically: the a64_asan config links dynamically and
+# qemu finds the arm64 libraries in /usr/aarch64-linux-gnu.
 _STATIC_ON_AARCH64 = select({
+    "//toolchain:aarch64_asan": [],
     "//toolchain:aarch64": ["-static"],
     "//conditions:default": [],
 })
@@ -53,4 +56,17 @@ def braid_cc_binary(name, srcs, deps = [], static = True, **kwargs):
         copts = BRAID_COPTS,
         linkopts = _STATIC_ON_AARCH64 if static else [],
         **kwargs
+    )
+
+def braid_fuzzer(name, srcs, deps = []):
+    """A libFuzzer target: build it with --config=fuzz (host Clang, ASan and
+    UBSan). Manual, so that //tests/... in other configurations skips it."""
+    native.cc_binary(
+        name = name,
+        srcs = srcs,
+        deps = deps,
+        copts = BRAID_COPTS + ["-fsanitize=fuzzer"],
+        linkopts = ["-fsanitize=fuzzer"],
+        tags = ["manual"],
+        testonly = True,
     )

@@ -1,4 +1,5 @@
-"""An aarch64-linux-gnu cc_toolchain for Debian's GCC 12 or Clang 19."""
+"""cc_toolchains for Debian's GCC 12 or Clang 19: aarch64-linux-gnu (cross), and
+x86_64 Clang for the host's sanitizer and fuzzing builds."""
 
 load("@bazel_tools//tools/cpp:unix_cc_toolchain_config.bzl", "cc_toolchain_config")
 
@@ -29,21 +30,41 @@ _TOOLS = {
     },
 }
 
-_TARGET = ["--target=aarch64-linux-gnu"]
+_TRIPLE = {
+    "aarch64": "aarch64-linux-gnu",
+    "k8": "x86_64-linux-gnu",
+}
+
+_X86_64_INCLUDES = [
+    "/usr/include",
+    "/usr/lib/llvm-19/lib/clang/19/include",
+    "/usr/lib/llvm-19/lib/clang/19/share",
+    "/usr/lib/clang/19/include",
+    "/usr/lib/clang/19/share",
+    "/usr/local/include",
+]
 
 def aarch64_toolchain(name, compiler):
+    _toolchain(name, "aarch64", compiler)
+
+def host_clang_toolchain(name):
+    """Clang 19 for x86_64 (ASan, UBSan and libFuzzer builds of the host)."""
+    _toolchain(name, "k8", "clang")
+
+def _toolchain(name, cpu, compiler):
     clang = compiler == "clang"
+    target = ["--target=" + _TRIPLE[cpu]]
     cc_toolchain_config(
         name = name + "_config",
-        cpu = "aarch64",
+        cpu = cpu,
         compiler = compiler,
         toolchain_identifier = name,
         host_system_name = "x86_64-unknown-linux-gnu",
-        target_system_name = "aarch64-unknown-linux-gnu",
+        target_system_name = cpu + "-unknown-linux-gnu",
         target_libc = "glibc",
         abi_version = compiler,
         abi_libc_version = "glibc",
-        cxx_builtin_include_directories = [
+        cxx_builtin_include_directories = _X86_64_INCLUDES if cpu == "k8" else [
             "/usr/aarch64-linux-gnu/include",
             "/usr/lib/gcc-cross/aarch64-linux-gnu/12/include",
             "/usr/lib/gcc-cross/aarch64-linux-gnu/12/include-fixed",
@@ -53,7 +74,7 @@ def aarch64_toolchain(name, compiler):
             "/usr/local/include",
         ],
         tool_paths = _TOOLS[compiler],
-        compile_flags = (_TARGET if clang else []) + [
+        compile_flags = (target if clang else []) + [
             "-fstack-protector",
             "-Wall",
             "-fno-omit-frame-pointer",
@@ -67,7 +88,7 @@ def aarch64_toolchain(name, compiler):
             "-fdata-sections",
         ],
         cxx_flags = ["-std=c++20"],
-        link_flags = (_TARGET + ["-fuse-ld=lld"] if clang else []) + [
+        link_flags = (target + ["-fuse-ld=lld"] if clang else []) + [
             "-Wl,-z,relro,-z,now",
         ],
         link_libs = ["-lstdc++", "-lm"],

@@ -1,0 +1,369 @@
+// libFuzzer target for every mode with the Scalar tag, built with ASan and
+// UBSan (bazel build --config=fuzz). The first byte picks the mode; the rest
+// gives keys, IVs, nonces, lengths and the message. Each mode checks its
+// round trip, kWays 1 against 4, calls split at a fuzzed point against one
+// call, and a relation to another mode (CBC, CFB, CTR and XTS against ECB;
+// ChaCha20's two nonce sizes against each other). Bad sizes must get an
+// error, and a tampered AEAD message an error and a zeroed output.
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+#include "braid/chacha20.h"
+#include "braid/modes/cbc.h"
+#include "braid/modes/cfb.h"
+#include "braid/modes/ctr.h"
+#include "braid/modes/ecb.h"
+#include "braid/modes/gcm_siv.h"
+#include "braid/modes/ocb.h"
+#include "braid/modes/xts.h"
+
+namespace braid {
+namespace {
+
+using Tag = isa::Scalar;
+using Bytes = std::vector<uint8_t>;
+
+#define BRAID_CHECK(cond)                                                   \
+  do {                                                                      \
+    if (!(cond)) {                                                          \
+      std::fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, \
+                   #cond);                                                  \
+      std::abort();                                                         \
+    }                                                                       \
+  } while (0)
+
+Bytes Take(FuzzedDataProvider& in, size_t n) {
+  Bytes b = in.ConsumeBytes<uint8_t>(n);
+  b.resize(n);  // short input: zeros
+  return b;
+}
+
+// A key length that is valid most of the time and anything up to 40 else.
+size_t KeyBytes(FuzzedDataProvider& in, std::initializer_list<size_t> valid) {
+  const uint8_t pick = in.ConsumeIntegral<uint8_t>();
+  if (pick < 240) return valid.begin()[pick % valid.size()];
+  return pick % 41;
+}
+
+bool Contains(std::initializer_list<size_t> set, size_t v) {
+  for (size_t s : set) {
+    if (s == v) return true;
+  }
+  return false;
+}
+
+Bytes EcbEncryptBlocks(const AesKey& key, const Bytes& in) {
+  Bytes out(in.size());
+  BRAID_CHECK((EcbEncrypt<Tag, 1>(key, in, absl::MakeSpan(out))).ok());
+  return out;
+}
+
+void Xor(uint8_t* to, const uint8_t* from, size_t n) {
+  for (size_t i = 0; i < n; ++i) to[i] ^= from[i];
+}
+
+void FuzzEcb(FuzzedDataProvider& in) {
+  const size_t key_bytes = KeyBytes(in, {16, 24, 32});
+  const Bytes key = Take(in, key_bytes);
+  auto aes = AesKey::Create(key);
+  BRAID_CHECK(aes.ok() == Contains({16, 24, 32}, key_bytes));
+  if (!aes.ok()) return;
+  const Bytes msg = in.ConsumeRemainingBytes<uint8_t>();
+  Bytes c4(msg.size()), c1(msg.size()), back(msg.size());
+  const absl::Status s = EcbEncrypt<Tag, 4>(*aes, msg, absl::MakeSpan(c4));
+  BRAID_CHECK(s.ok() == (msg.size() % 16 == 0));
+  if (!s.ok()) return;
+  BRAID_CHECK((EcbEncrypt<Tag, 1>(*aes, msg, absl::MakeSpan(c1))).ok());
+  BRAID_CHECK(c1 == c4);
+  BRAID_CHECK((EcbDecrypt<Tag, 4>(*aes, c4, absl::MakeSpan(back))).ok());
+  BRAID_CHECK(back == msg);
+}
+
+void FuzzCbc(FuzzedDataProvider& in) {
+  auto aes = AesKey::Create(Take(in, KeyBytes(in, {16, 24, 32})));
+  if (!aes.ok()) return;
+  const Bytes iv = Take(in, 16);
+  const size_t cut = 16 * in.ConsumeIntegralInRange<size_t>(0, 64);
+  Bytes msg = in.ConsumeRemainingBytes<uint8_t>();
+  msg.resize(msg.size() - msg.size() % 16);
+  Bytes c(msg.size()), c1(msg.size()), back(msg.size());
+  BRAID_CHECK((AesCbcEncrypt<Tag, 4>(*aes, iv, msg, absl::MakeSpan(c))).ok());
+  BRAID_CHECK((AesCbcEncrypt<Tag, 1>(*aes, iv, msg, absl::MakeSpan(c1))).ok());
+  BRAID_CHECK(c == c1);
+  // Block i is ECB(P_i ^ C_{i-1}), C_{-1} the IV.
+  Bytes chained = msg;
+  for (size_t at = 0; at < msg.size(); at += 16) {
+    Xor(&chained[at], at == 0 ? iv.data() : &c[at - 16], 16);
+  }
+  BRAID_CHECK(EcbEncryptBlocks(*aes, chained) == c);
+  // Decrypt in two calls.
+  auto dec = AesCbc<Tag, 4>::Create(*aes, iv);
+  BRAID_CHECK(dec.ok());
+  const size_t first = std::min(cut, c.size());
+  BRAID_CHECK(dec->Decrypt(absl::MakeConstSpan(c).first(first),
+                           absl::MakeSpan(back).first(first))
+                  .ok());
+  BRAID_CHECK(dec->Decrypt(absl::MakeConstSpan(c).subspan(first),
+                           absl::MakeSpan(back).subspan(first))
+                  .ok());
+  BRAID_CHECK(back == msg);
+}
+
+void FuzzCfb(FuzzedDataProvider& in) {
+  auto aes = AesKey::Create(Take(in, KeyBytes(in, {16, 24, 32})));
+  if (!aes.ok()) return;
+  const Bytes iv = Take(in, 16);
+  const size_t cut = in.ConsumeIntegralInRange<size_t>(0, 1024);
+  const Bytes msg = in.ConsumeRemainingBytes<uint8_t>();
+  Bytes c(msg.size()), c1(msg.size()), back(msg.size());
+  BRAID_CHECK((AesCfbEncrypt<Tag, 4>(*aes, iv, msg, absl::MakeSpan(c))).ok());
+  BRAID_CHECK((AesCfbEncrypt<Tag, 1>(*aes, iv, msg, absl::MakeSpan(c1))).ok());
+  BRAID_CHECK(c == c1);
+  // The first block is ECB(IV) ^ P_0.
+  Bytes head = EcbEncryptBlocks(*aes, iv);
+  const size_t n = std::min<size_t>(16, msg.size());
+  Xor(head.data(), msg.data(), n);
+  BRAID_CHECK(std::equal(c.begin(), c.begin() + n, head.begin()));
+  auto dec = AesCfb<Tag, 4>::Create(*aes, iv);
+  BRAID_CHECK(dec.ok());
+  const size_t first = std::min(cut, c.size());
+  BRAID_CHECK(dec->Decrypt(absl::MakeConstSpan(c).first(first),
+                           absl::MakeSpan(back).first(first))
+                  .ok());
+  BRAID_CHECK(dec->Decrypt(absl::MakeConstSpan(c).subspan(first),
+                           absl::MakeSpan(back).subspan(first))
+                  .ok());
+  BRAID_CHECK(back == msg);
+}
+
+// CTR and CTR32LE: the keystream is ECB over the counter blocks, which the
+// fuzzer builds itself (big-endian 128-bit or little-endian 32-bit).
+template <bool kLittleEndian32>
+void FuzzCounter(FuzzedDataProvider& in) {
+  auto aes = AesKey::Create(Take(in, KeyBytes(in, {16, 24, 32})));
+  if (!aes.ok()) return;
+  Bytes iv = Take(in, 16);
+  if (in.ConsumeBool()) {  // near a carry or the wrap
+    std::memset(kLittleEndian32 ? iv.data() : iv.data() + 8, 0xff,
+                kLittleEndian32 ? 3 : 7);
+  }
+  const size_t cut = in.ConsumeIntegralInRange<size_t>(0, 1024);
+  const Bytes msg = in.ConsumeRemainingBytes<uint8_t>();
+  using Stream4 =
+      std::conditional_t<kLittleEndian32, AesCtr32Le<Tag, 4>, AesCtr<Tag, 4>>;
+  using Stream1 =
+      std::conditional_t<kLittleEndian32, AesCtr32Le<Tag, 1>, AesCtr<Tag, 1>>;
+  Bytes c(msg.size()), c1(msg.size()), back(msg.size());
+  auto s4 = Stream4::Create(*aes, iv);
+  auto s1 = Stream1::Create(*aes, iv);
+  BRAID_CHECK(s4.ok() && s1.ok());
+  const size_t first = std::min(cut, msg.size());
+  BRAID_CHECK(s4->Crypt(absl::MakeConstSpan(msg).first(first),
+                        absl::MakeSpan(c).first(first))
+                  .ok());
+  BRAID_CHECK(s4->Crypt(absl::MakeConstSpan(msg).subspan(first),
+                        absl::MakeSpan(c).subspan(first))
+                  .ok());
+  BRAID_CHECK(s1->Crypt(msg, absl::MakeSpan(c1)).ok());
+  BRAID_CHECK(c == c1);
+  Bytes counters((msg.size() + 15) / 16 * 16);
+  Bytes block = iv;
+  for (size_t at = 0; at < counters.size(); at += 16) {
+    std::memcpy(&counters[at], block.data(), 16);
+    if (kLittleEndian32) {
+      for (int i = 0; i < 4 && ++block[i] == 0; ++i) {
+      }
+    } else {
+      for (int i = 15; i >= 0 && ++block[i] == 0; --i) {
+      }
+    }
+  }
+  Bytes keystream = EcbEncryptBlocks(*aes, counters);
+  Xor(keystream.data(), msg.data(), msg.size());
+  keystream.resize(msg.size());
+  BRAID_CHECK(keystream == c);
+  auto again = Stream4::Create(*aes, iv);
+  BRAID_CHECK(again.ok() && again->Crypt(c, absl::MakeSpan(back)).ok());
+  BRAID_CHECK(back == msg);
+}
+
+// Multiplies a little-endian GF(2^128) element by x (XTS's tweak step).
+void TimesX(uint8_t t[16]) {
+  const uint8_t carry = t[15] >> 7;
+  for (int i = 15; i > 0; --i) {
+    t[i] = static_cast<uint8_t>(t[i] << 1 | t[i - 1] >> 7);
+  }
+  t[0] = static_cast<uint8_t>(t[0] << 1 ^ (carry * 0x87));
+}
+
+void FuzzXts(FuzzedDataProvider& in) {
+  const size_t key_bytes = KeyBytes(in, {32, 64});
+  Bytes key = Take(in, key_bytes);
+  if (in.ConsumeIntegral<uint8_t>() < 8 && key_bytes > 0 &&
+      key_bytes % 2 == 0) {
+    std::memcpy(key.data() + key_bytes / 2, key.data(), key_bytes / 2);
+  }
+  auto xts = AesXtsKey::Create(key);
+  const bool valid_key =
+      Contains({32, 64}, key_bytes) &&
+      std::memcmp(key.data(), key.data() + key_bytes / 2, key_bytes / 2) != 0;
+  BRAID_CHECK(xts.ok() == valid_key);
+  if (!xts.ok()) return;
+  const uint64_t sector = in.ConsumeIntegral<uint64_t>();
+  const Bytes msg = in.ConsumeRemainingBytes<uint8_t>();
+  Bytes c(msg.size()), c1(msg.size()), back(msg.size());
+  const absl::Status s =
+      AesXtsEncryptSector<Tag, 4>(*xts, sector, msg, absl::MakeSpan(c));
+  BRAID_CHECK(s.ok() == (msg.size() >= 16));
+  if (!s.ok()) return;
+  uint8_t tweak[16] = {};
+  for (int i = 0; i < 8; ++i)
+    tweak[i] = static_cast<uint8_t>(sector >> (8 * i));
+  BRAID_CHECK((AesXtsEncrypt<Tag, 1>(*xts, absl::MakeConstSpan(tweak, 16), msg,
+                                     absl::MakeSpan(c1)))
+                  .ok());
+  BRAID_CHECK(c == c1);
+  // The blocks before the last two: ECB1(P_j ^ T_j) ^ T_j, T_0 = ECB2(tweak).
+  Bytes t = EcbEncryptBlocks(xts->tweak_key(), Bytes(tweak, tweak + 16));
+  const size_t plain_blocks = msg.size() / 16 >= 2 ? msg.size() / 16 - 2 : 0;
+  for (size_t j = 0; j < plain_blocks; ++j, TimesX(t.data())) {
+    Bytes x(msg.begin() + 16 * j, msg.begin() + 16 * j + 16);
+    Xor(x.data(), t.data(), 16);
+    x = EcbEncryptBlocks(xts->data_key(), x);
+    Xor(x.data(), t.data(), 16);
+    BRAID_CHECK(std::memcmp(x.data(), &c[16 * j], 16) == 0);
+  }
+  BRAID_CHECK(
+      (AesXtsDecryptSector<Tag, 4>(*xts, sector, c, absl::MakeSpan(back)))
+          .ok());
+  BRAID_CHECK(back == msg);
+}
+
+// OCB and GCM-SIV: seal, open, kWays 1 against 4, and a flipped byte.
+template <class Aead4, class Aead1>
+void CheckAead(FuzzedDataProvider& in, const Aead4& aead4, const Aead1& aead1,
+               size_t tag_bytes, const Bytes& nonce, bool nonce_ok) {
+  const Bytes aad = in.ConsumeBytes<uint8_t>(in.ConsumeIntegral<uint8_t>());
+  const size_t flip = in.ConsumeIntegral<uint16_t>();
+  const Bytes msg = in.ConsumeRemainingBytes<uint8_t>();
+  Bytes sealed(msg.size() + tag_bytes), sealed1(msg.size() + tag_bytes);
+  const absl::Status s = aead4.Encrypt(nonce, aad, msg, absl::MakeSpan(sealed));
+  BRAID_CHECK(s.ok() == nonce_ok);
+  if (!s.ok()) return;
+  BRAID_CHECK(aead1.Encrypt(nonce, aad, msg, absl::MakeSpan(sealed1)).ok());
+  BRAID_CHECK(sealed == sealed1);
+  Bytes back(msg.size());
+  BRAID_CHECK(aead4.Decrypt(nonce, aad, sealed, absl::MakeSpan(back)).ok());
+  BRAID_CHECK(back == msg);
+  sealed[flip % sealed.size()] ^= 1;
+  BRAID_CHECK(!aead1.Decrypt(nonce, aad, sealed, absl::MakeSpan(back)).ok());
+  BRAID_CHECK(back == Bytes(msg.size(), 0));
+}
+
+void FuzzOcb(FuzzedDataProvider& in) {
+  const Bytes key = Take(in, KeyBytes(in, {16, 24, 32}));
+  const size_t tag_bytes = in.ConsumeIntegralInRange<size_t>(6, 17);
+  auto ocb4 = AesOcb<Tag, 4>::Create(key, tag_bytes);
+  auto ocb1 = AesOcb<Tag, 1>::Create(key, tag_bytes);
+  BRAID_CHECK(ocb4.ok() == (Contains({16, 24, 32}, key.size()) &&
+                            tag_bytes >= 8 && tag_bytes <= 16));
+  if (!ocb4.ok()) return;
+  BRAID_CHECK(ocb1.ok());
+  const Bytes nonce = Take(in, in.ConsumeIntegralInRange<size_t>(0, 16));
+  CheckAead(in, *ocb4, *ocb1, tag_bytes, nonce,
+            nonce.size() >= 1 && nonce.size() <= 15);
+}
+
+void FuzzGcmSiv(FuzzedDataProvider& in) {
+  const Bytes key = Take(in, KeyBytes(in, {16, 32}));
+  auto siv4 = AesGcmSiv<Tag, 4>::Create(key);
+  auto siv1 = AesGcmSiv<Tag, 1>::Create(key);
+  BRAID_CHECK(siv4.ok() == Contains({16, 32}, key.size()));
+  if (!siv4.ok()) return;
+  BRAID_CHECK(siv1.ok());
+  const Bytes nonce =
+      Take(in, in.ConsumeBool() ? 12 : in.ConsumeIntegral<uint8_t>() % 20);
+  CheckAead(in, *siv4, *siv1, 16, nonce, nonce.size() == 12);
+}
+
+void FuzzChaCha20(FuzzedDataProvider& in) {
+  const Bytes key = Take(in, 32);
+  const bool ietf = in.ConsumeBool();
+  const Bytes nonce = Take(in, ietf ? 12 : 8);
+  const uint32_t counter = in.ConsumeIntegral<uint32_t>() & 0x7fffffff;
+  const size_t cut = in.ConsumeIntegralInRange<size_t>(0, 1024);
+  const Bytes msg = in.ConsumeRemainingBytes<uint8_t>();
+  auto a = ChaCha20<Tag, 0, 1>::Create(key, nonce, counter);
+  BRAID_CHECK(a.ok());
+  Bytes c(msg.size()), c4(msg.size()), back(msg.size());
+  const size_t first = std::min(cut, msg.size());
+  BRAID_CHECK(a->Crypt(absl::MakeConstSpan(msg).first(first),
+                       absl::MakeSpan(c).first(first))
+                  .ok());
+  BRAID_CHECK(a->Crypt(absl::MakeConstSpan(msg).subspan(first),
+                       absl::MakeSpan(c).subspan(first))
+                  .ok());
+  BRAID_CHECK(
+      (ChaCha20Crypt<Tag, 0, 4>(key, nonce, counter, msg, absl::MakeSpan(c4)))
+          .ok());
+  BRAID_CHECK(c == c4);
+  // The 8-byte nonce N with a counter below 2^32 is the 12-byte nonce
+  // 0^4 || N: state words 12..15 are the same.
+  if (!ietf) {
+    Bytes nonce12(4, 0);
+    nonce12.insert(nonce12.end(), nonce.begin(), nonce.end());
+    Bytes c12(msg.size());
+    BRAID_CHECK((ChaCha20Crypt<Tag, 0, 1>(key, nonce12, counter, msg,
+                                          absl::MakeSpan(c12)))
+                    .ok());
+    BRAID_CHECK(c12 == c);
+  }
+  BRAID_CHECK(
+      (ChaCha20Crypt<Tag, 0, 1>(key, nonce, counter, c, absl::MakeSpan(back)))
+          .ok());
+  BRAID_CHECK(back == msg);
+}
+
+}  // namespace
+}  // namespace braid
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  FuzzedDataProvider in(data, size);
+  switch (in.ConsumeIntegral<uint8_t>() % 9) {
+    case 0:
+      braid::FuzzEcb(in);
+      break;
+    case 1:
+      braid::FuzzCbc(in);
+      break;
+    case 2:
+      braid::FuzzCfb(in);
+      break;
+    case 3:
+      braid::FuzzCounter<false>(in);
+      break;
+    case 4:
+      braid::FuzzCounter<true>(in);
+      break;
+    case 5:
+      braid::FuzzXts(in);
+      break;
+    case 6:
+      braid::FuzzOcb(in);
+      break;
+    case 7:
+      braid::FuzzGcmSiv(in);
+      break;
+    case 8:
+      braid::FuzzChaCha20(in);
+      break;
+  }
+  return 0;
+}
