@@ -1,11 +1,13 @@
 // Instantiates every benchmarked configuration this build's flags enable:
 // ECB, CBC, CFB and CTR here, XTS and the AEADs in kernels_aead.cc (two
-// files that compile in parallel).
+// files that compile in parallel). With BRAID_BENCH_DEFAULTS_ONLY, only the
+// configuration the build defaults to (what tools/speed's table runs).
 #include "benchmarks/kernels.h"
 
 #include <memory>
 #include <string>
 
+#include "braid/aes_defaults.h"
 #include "braid/aes_key.h"
 #include "braid/modes/cbc.h"
 #include "braid/modes/cfb.h"
@@ -77,6 +79,9 @@ std::vector<Kernel> AllKernels() {
   std::vector<Kernel> out;
   AddAeadKernels(out);
   AddChaCha20Kernels(out);
+#if defined(BRAID_BENCH_DEFAULTS_ONLY)
+  AddAes<DefaultAesIsa, kDefaultAesWays>(out);
+#else
   AddAes<isa::Scalar, 1>(out);
   if constexpr (isa::kEnabled<isa::NeonAes>) AddAesAllWays<isa::NeonAes>(out);
   // SVE2-AES at the widths its sweep in RESULTS.md uses: every kWays of
@@ -88,6 +93,7 @@ std::vector<Kernel> AllKernels() {
     AddAes<isa::Sve2Aes, 4>(out);
     AddAes<isa::Sve2Aes, 8>(out);
   }
+#endif
   return out;
 }
 

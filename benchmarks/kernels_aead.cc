@@ -98,6 +98,9 @@ void AddModesAllWays(std::vector<Kernel>& out) {
 }  // namespace
 
 void AddAeadKernels(std::vector<Kernel>& out) {
+#if defined(BRAID_BENCH_DEFAULTS_ONLY)  // see kernels.cc
+  AddModes<DefaultAesIsa, kDefaultAesWays>(out);
+#else
   AddModes<isa::Scalar, 1>(out);
   if constexpr (isa::kEnabled<isa::NeonAes>) AddModesAllWays<isa::NeonAes>(out);
   if constexpr (isa::kEnabled<isa::Sve2Aes>) {  // as in kernels.cc
@@ -106,6 +109,7 @@ void AddAeadKernels(std::vector<Kernel>& out) {
     AddModes<isa::Sve2Aes, 4>(out);
     AddModes<isa::Sve2Aes, 8>(out);
   }
+#endif
 }
 
 }  // namespace braid::bench

@@ -35,6 +35,11 @@ void AddChaCha20(std::vector<Kernel>& out) {
 }  // namespace
 
 void AddChaCha20Kernels(std::vector<Kernel>& out) {
+#if defined(BRAID_BENCH_DEFAULTS_ONLY)  // see kernels.cc
+  using Defaults = ChaCha20Defaults<DefaultChaCha20Isa>;
+  AddChaCha20<DefaultChaCha20Isa, Defaults::kVectorBlocks,
+              Defaults::kScalarBlocks>(out);
+#else
   // NeonAes and Sve2Aes run the same ChaCha20 code as Neon and Sve2.
   isa::ForEachEnabled([&](auto tag) {
     using Tag = decltype(tag);
@@ -54,6 +59,7 @@ void AddChaCha20Kernels(std::vector<Kernel>& out) {
       simd::Unroll<5>([&](auto... s) { (AddChaCha20<Tag, 1, s()>(out), ...); });
     }
   });
+#endif
 }
 
 }  // namespace braid::bench
