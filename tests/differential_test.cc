@@ -314,43 +314,6 @@ TYPED_TEST(DifferentialTest, Xts) {
   });
 }
 
-Bytes OpensslOcbSeal(const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                     const Bytes& pt, size_t tag_bytes) {
-  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
-  Bytes out(pt.size() + 16);
-  int n = 0, m = 0;
-  EXPECT_EQ(EVP_EncryptInit_ex(ctx, OpensslAes("ocb", key.size()), nullptr,
-                               nullptr, nullptr),
-            1);
-  EXPECT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_IVLEN,
-                                static_cast<int>(nonce.size()), nullptr),
-            1);
-  EXPECT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG,
-                                static_cast<int>(tag_bytes), nullptr),
-            1);
-  EXPECT_EQ(EVP_EncryptInit_ex(ctx, nullptr, nullptr, key.data(), nonce.data()),
-            1);
-  if (!aad.empty()) {
-    EXPECT_EQ(EVP_EncryptUpdate(ctx, nullptr, &n, aad.data(),
-                                static_cast<int>(aad.size())),
-              1);
-  }
-  n = 0;
-  if (!pt.empty()) {
-    EXPECT_EQ(EVP_EncryptUpdate(ctx, out.data(), &n, pt.data(),
-                                static_cast<int>(pt.size())),
-              1);
-  }
-  EXPECT_EQ(EVP_EncryptFinal_ex(ctx, out.data() + n, &m), 1);
-  out.resize(n + m + tag_bytes);
-  EXPECT_EQ(
-      EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG,
-                          static_cast<int>(tag_bytes), out.data() + n + m),
-      1);
-  EVP_CIPHER_CTX_free(ctx);
-  return out;
-}
-
 TYPED_TEST(DifferentialTest, Ocb) {
   RunCases("ocb", std::string(isa::kName<TypeParam>), [](std::mt19937_64& rng) {
     const Bytes key = test::RandomBytes(rng, DrawAesKeyBytes(rng));
@@ -366,7 +329,7 @@ TYPED_TEST(DifferentialTest, Ocb) {
                  std::to_string(aad.size()) + " " + layout.Describe());
     auto ocb = AesOcb<TypeParam, kWays>::Create(key, tag_bytes);
     ASSERT_TRUE(ocb.ok());
-    const Bytes expected = OpensslOcbSeal(key, nonce, aad, pt, tag_bytes);
+    const Bytes expected = test::OpensslOcbSeal(key, nonce, aad, pt, tag_bytes);
     Placed seal(layout, pt);
     ASSERT_TRUE(
         ocb->Encrypt(nonce, aad, seal.in(len), seal.out(len + tag_bytes)).ok());

@@ -3,12 +3,11 @@
 // every (tag, kWays), tampering with every bit, and the inputs OCB refuses.
 #include "braid/modes/ocb.h"
 
-#include <openssl/evp.h>
-
 #include <random>
 #include <string>
 
 #include "gtest/gtest.h"
+#include "tests/openssl_util.h"
 #include "tests/test_util.h"
 
 namespace braid {
@@ -21,46 +20,6 @@ using test::ToHex;
 template <class Tag>
 class OcbTest : public ::testing::Test {};
 TYPED_TEST_SUITE(OcbTest, test::AesTags, test::TagName);
-
-// Ciphertext || tag from OpenSSL.
-Bytes OpensslSeal(const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                  const Bytes& pt, size_t tag_bytes) {
-  const EVP_CIPHER* cipher = key.size() == 16   ? EVP_aes_128_ocb()
-                             : key.size() == 24 ? EVP_aes_192_ocb()
-                                                : EVP_aes_256_ocb();
-  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
-  Bytes out(pt.size() + 16 + tag_bytes);
-  int n = 0, m = 0;
-  EXPECT_EQ(EVP_EncryptInit_ex(ctx, cipher, nullptr, nullptr, nullptr), 1);
-  EXPECT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_IVLEN,
-                                static_cast<int>(nonce.size()), nullptr),
-            1);
-  EXPECT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG,
-                                static_cast<int>(tag_bytes), nullptr),
-            1);
-  EXPECT_EQ(EVP_EncryptInit_ex(ctx, nullptr, nullptr, key.data(), nonce.data()),
-            1);
-  if (!aad.empty()) {
-    EXPECT_EQ(EVP_EncryptUpdate(ctx, nullptr, &n, aad.data(),
-                                static_cast<int>(aad.size())),
-              1);
-  }
-  n = 0;
-  if (!pt.empty()) {
-    EXPECT_EQ(EVP_EncryptUpdate(ctx, out.data(), &n, pt.data(),
-                                static_cast<int>(pt.size())),
-              1);
-  }
-  EXPECT_EQ(EVP_EncryptFinal_ex(ctx, out.data() + n, &m), 1);
-  out.resize(n + m);
-  Bytes tag(tag_bytes);
-  EXPECT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG,
-                                static_cast<int>(tag_bytes), tag.data()),
-            1);
-  out.insert(out.end(), tag.begin(), tag.end());
-  EVP_CIPHER_CTX_free(ctx);
-  return out;
-}
 
 template <class Tag, size_t kWays>
 Bytes Seal(const AesOcb<Tag, kWays>& ocb, const Bytes& nonce, const Bytes& aad,
@@ -82,7 +41,7 @@ void CheckSamples() {
     const Bytes nonce = FromHex(v.at("nonce")), aad = FromHex(v.at("aad"));
     const Bytes pt = FromHex(v.at("pt")), ct = FromHex(v.at("ct"));
     EXPECT_EQ(ToHex(Seal(*ocb, nonce, aad, pt)), ToHex(ct));
-    EXPECT_EQ(ToHex(OpensslSeal(key, nonce, aad, pt, 16)), ToHex(ct));
+    EXPECT_EQ(ToHex(test::OpensslOcbSeal(key, nonce, aad, pt, 16)), ToHex(ct));
     Bytes out(pt.size());
     ASSERT_TRUE(ocb->Decrypt(nonce, aad, ct, absl::MakeSpan(out)).ok());
     EXPECT_EQ(ToHex(out), ToHex(pt));
@@ -148,7 +107,7 @@ void CheckOpenssl(uint64_t seed) {
                  std::to_string(aad.size()) + " key " +
                  std::to_string(key.size()) + " tag " +
                  std::to_string(tag_bytes));
-    const Bytes sealed = OpensslSeal(key, nonce, aad, pt, tag_bytes);
+    const Bytes sealed = test::OpensslOcbSeal(key, nonce, aad, pt, tag_bytes);
     ASSERT_EQ(ToHex(Seal(*ocb, nonce, aad, pt)), ToHex(sealed));
     Bytes out(pt.size());
     ASSERT_TRUE(ocb->Decrypt(nonce, aad, sealed, absl::MakeSpan(out)).ok());

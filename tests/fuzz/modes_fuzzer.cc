@@ -23,21 +23,13 @@
 #include "braid/modes/gcm_siv.h"
 #include "braid/modes/ocb.h"
 #include "braid/modes/xts.h"
+#include "tests/fuzz/fuzz_check.h"
 
 namespace braid {
 namespace {
 
 using Tag = isa::Scalar;
 using Bytes = std::vector<uint8_t>;
-
-#define BRAID_CHECK(cond)                                                   \
-  do {                                                                      \
-    if (!(cond)) {                                                          \
-      std::fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, \
-                   #cond);                                                  \
-      std::abort();                                                         \
-    }                                                                       \
-  } while (0)
 
 Bytes Take(FuzzedDataProvider& in, size_t n) {
   Bytes b = in.ConsumeBytes<uint8_t>(n);
@@ -67,6 +59,18 @@ Bytes EcbEncryptBlocks(const AesKey& key, const Bytes& in) {
 
 void Xor(uint8_t* to, const uint8_t* from, size_t n) {
   for (size_t i = 0; i < n; ++i) to[i] ^= from[i];
+}
+
+// Runs crypt(in, out) as two calls, the first of `cut` bytes (at most all).
+template <class Crypt>
+void InTwoCalls(const Bytes& in, Bytes& out, size_t cut, Crypt&& crypt) {
+  const size_t first = std::min(cut, in.size());
+  BRAID_CHECK(crypt(absl::MakeConstSpan(in).first(first),
+                    absl::MakeSpan(out).first(first))
+                  .ok());
+  BRAID_CHECK(crypt(absl::MakeConstSpan(in).subspan(first),
+                    absl::MakeSpan(out).subspan(first))
+                  .ok());
 }
 
 void FuzzEcb(FuzzedDataProvider& in) {
@@ -106,13 +110,7 @@ void FuzzCbc(FuzzedDataProvider& in) {
   // Decrypt in two calls.
   auto dec = AesCbc<Tag, 4>::Create(*aes, iv);
   BRAID_CHECK(dec.ok());
-  const size_t first = std::min(cut, c.size());
-  BRAID_CHECK(dec->Decrypt(absl::MakeConstSpan(c).first(first),
-                           absl::MakeSpan(back).first(first))
-                  .ok());
-  BRAID_CHECK(dec->Decrypt(absl::MakeConstSpan(c).subspan(first),
-                           absl::MakeSpan(back).subspan(first))
-                  .ok());
+  InTwoCalls(c, back, cut, [&](auto i, auto o) { return dec->Decrypt(i, o); });
   BRAID_CHECK(back == msg);
 }
 
@@ -133,13 +131,7 @@ void FuzzCfb(FuzzedDataProvider& in) {
   BRAID_CHECK(std::equal(c.begin(), c.begin() + n, head.begin()));
   auto dec = AesCfb<Tag, 4>::Create(*aes, iv);
   BRAID_CHECK(dec.ok());
-  const size_t first = std::min(cut, c.size());
-  BRAID_CHECK(dec->Decrypt(absl::MakeConstSpan(c).first(first),
-                           absl::MakeSpan(back).first(first))
-                  .ok());
-  BRAID_CHECK(dec->Decrypt(absl::MakeConstSpan(c).subspan(first),
-                           absl::MakeSpan(back).subspan(first))
-                  .ok());
+  InTwoCalls(c, back, cut, [&](auto i, auto o) { return dec->Decrypt(i, o); });
   BRAID_CHECK(back == msg);
 }
 
@@ -164,13 +156,7 @@ void FuzzCounter(FuzzedDataProvider& in) {
   auto s4 = Stream4::Create(*aes, iv);
   auto s1 = Stream1::Create(*aes, iv);
   BRAID_CHECK(s4.ok() && s1.ok());
-  const size_t first = std::min(cut, msg.size());
-  BRAID_CHECK(s4->Crypt(absl::MakeConstSpan(msg).first(first),
-                        absl::MakeSpan(c).first(first))
-                  .ok());
-  BRAID_CHECK(s4->Crypt(absl::MakeConstSpan(msg).subspan(first),
-                        absl::MakeSpan(c).subspan(first))
-                  .ok());
+  InTwoCalls(msg, c, cut, [&](auto i, auto o) { return s4->Crypt(i, o); });
   BRAID_CHECK(s1->Crypt(msg, absl::MakeSpan(c1)).ok());
   BRAID_CHECK(c == c1);
   Bytes counters((msg.size() + 15) / 16 * 16);
@@ -303,13 +289,7 @@ void FuzzChaCha20(FuzzedDataProvider& in) {
   auto a = ChaCha20<Tag, 0, 1>::Create(key, nonce, counter);
   BRAID_CHECK(a.ok());
   Bytes c(msg.size()), c4(msg.size()), back(msg.size());
-  const size_t first = std::min(cut, msg.size());
-  BRAID_CHECK(a->Crypt(absl::MakeConstSpan(msg).first(first),
-                       absl::MakeSpan(c).first(first))
-                  .ok());
-  BRAID_CHECK(a->Crypt(absl::MakeConstSpan(msg).subspan(first),
-                       absl::MakeSpan(c).subspan(first))
-                  .ok());
+  InTwoCalls(msg, c, cut, [&](auto i, auto o) { return a->Crypt(i, o); });
   BRAID_CHECK(
       (ChaCha20Crypt<Tag, 0, 4>(key, nonce, counter, msg, absl::MakeSpan(c4)))
           .ok());
