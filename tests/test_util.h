@@ -99,18 +99,32 @@ struct EnabledOnly<::testing::Types<Os...>, T, Ts...> {
 using AesTags = typename EnabledOnly<::testing::Types<>, isa::Scalar,
                                      isa::NeonAes, isa::Sve2Aes>::type;
 
+// Whether this build runs the full sweeps (every kWays, every ChaCha20
+// configuration) of the tags it enables. The sve2 profile enables every tag,
+// so it sweeps them all, at every vector length, with both compilers; the
+// crypto and sve profiles compile the same templates under narrower flags and
+// check each tag at kWays 1 and its default (their ChaCha20 SVE tag is swept
+// there too: it is small). The host build sweeps the portable Scalar tag.
+#if defined(__aarch64__)
+inline constexpr bool kAarch64 = true;
+#else
+inline constexpr bool kAarch64 = false;
+#endif
+#if defined(__ARM_FEATURE_SVE2_AES)
+inline constexpr bool kFullSweep = true;
+#else
+inline constexpr bool kFullSweep = !kAarch64;
+#endif
+
 // Whether a kWays sweep includes (Tag, kWays) in this build. The Scalar
 // tag's kernels are the same templates on every target, and GCC spends
 // minutes on their widest instances (every AES round is a call), so the
 // host build sweeps Scalar over every kWays and the aarch64 builds check it
-// at kWays 1 and the default. Every other tag is swept everywhere.
+// at kWays 1 and the default.
 template <class Tag, size_t kWays>
 inline constexpr bool kSweeps =
-#if defined(__aarch64__)
-    !std::is_same_v<Tag, isa::Scalar> || kWays == 1 || kWays == kDefaultAesWays;
-#else
-    true;
-#endif
+    kWays == 1 || kWays == kDefaultAesWays ||
+    (kFullSweep && (!kAarch64 || !std::is_same_v<Tag, isa::Scalar>));
 
 struct TagName {
   template <class T>
