@@ -83,7 +83,7 @@ inline bool ConstantTimeEqual(const uint8_t* a, const uint8_t* b, size_t n) {
 // Calls f(std::integral_constant<int, Nr>) for the key's round count, so that
 // kernels are compiled with the round count as a constant.
 template <class F>
-inline void DispatchRounds(int rounds, F&& f) {
+BRAID_INLINE void DispatchRounds(int rounds, F&& f) {
   switch (rounds) {
     case 10:
       return f(std::integral_constant<int, 10>{});

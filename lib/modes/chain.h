@@ -42,38 +42,60 @@ void SerialBlocks(Isa isa, const uint8_t* round_keys, uint8_t iv[16],
       isa, round_keys, [&](const auto& cipher) BRAID_LAMBDA_INLINE {
         const auto k_last = cipher.last_key();
         const auto k0_last = simd::Xor(isa, cipher.first_key(), k_last);
+        // Runs block(i) for i up to `count`: eight blocks of straight line a
+        // loop iteration, then one run of each smaller power of two. Each
+        // block moves the chain into the register of its round key 0 (AESE
+        // is destructive and the chain value has a second use), so a loop
+        // with an odd trip through the registers, such as a one-block tail
+        // loop, pays a MOV on the critical path; eight blocks also spread
+        // the loop's fixed cost (measured in benchmarks/RESULTS.md).
+        constexpr size_t kUnroll = 8;
+        size_t done = 0;
+        auto run = [&](auto& block, size_t count) BRAID_LAMBDA_INLINE {
+          auto blocks = [&](auto n) BRAID_LAMBDA_INLINE {
+            simd::Unroll<n()>(
+                [&](auto... j) BRAID_LAMBDA_INLINE { (block(done + j), ...); });
+            done += n();
+          };
+          auto blocks_if_left = [&](auto n) BRAID_LAMBDA_INLINE {
+            if (count - done >= n()) blocks(n);
+          };
+          while (count - done >= kUnroll) {
+            blocks(std::integral_constant<size_t, kUnroll>{});
+          }
+          simd::ForEachPowerOfTwoBelow<kUnroll>(blocks_if_left);
+        };
         // x is a cipher output before its final AddRoundKey (x ^ k_last).
         if constexpr (kMode == Serial::kCbcEncrypt) {
           auto x = simd::Xor(isa, simd::LoadBlocks(isa, iv), k_last);
           auto block = [&](size_t i) BRAID_LAMBDA_INLINE {
             const auto p = simd::LoadBlocks(isa, in + 16 * i);
-            // Round 0 of E(c_prev ^ p): AESE(x, k0 ^ k_last ^ p).
-            x = cipher.first_round(x, simd::Xor(isa, k0_last, p));
+            // Round 0 of E(c_prev ^ p): AESE(k0 ^ k_last ^ p, x).
+            x = cipher.first_round(simd::Xor(isa, k0_last, p), x);
             cipher.rounds_after_first(x);
             simd::StoreBlocks(isa, out + 16 * i, simd::Xor(isa, x, k_last));
           };
-          // Four blocks an iteration: less loop overhead beside the chain.
-          size_t i = 0;
-          for (; i + 4 <= nblocks; i += 4) {
-            block(i);
-            block(i + 1);
-            block(i + 2);
-            block(i + 3);
-          }
-          for (; i < nblocks; ++i) block(i);
+          run(block, nblocks);
         } else {
+          // c_i = x_i ^ k_last ^ p_i, where x_i is E(c_{i-1}) but for its
+          // final AddRoundKey; round 0 of x_i is AESE(k0 ^ k_last ^ p_{i-1},
+          // x_{i-1}).
           auto x = simd::LoadBlocks(isa, iv);
           cipher.rounds(x);
-          // Unrolling this loop makes GCC move the chain between registers
-          // on the critical path; one block an iteration models faster.
-          for (size_t i = 0;; ++i) {
-            const auto p = simd::LoadBlocks(isa, in + 16 * i);
+          // p_{i-1} is carried, not reloaded: in place, c_{i-1} has
+          // overwritten it.
+          auto p = x;
+          auto finish = [&](size_t i) BRAID_LAMBDA_INLINE {
+            p = simd::LoadBlocks(isa, in + 16 * i);
             simd::StoreBlocks(isa, out + 16 * i, simd::Xor3(isa, x, k_last, p));
-            if (i + 1 == nblocks) break;
-            // Round 0 of E(c_i): AESE(x, k0 ^ k_last ^ p).
-            x = cipher.first_round(x, simd::Xor(isa, k0_last, p));
+          };
+          finish(0);
+          auto block = [&](size_t i) BRAID_LAMBDA_INLINE {
+            x = cipher.first_round(simd::Xor(isa, k0_last, p), x);
             cipher.rounds_after_first(x);
-          }
+            finish(i + 1);
+          };
+          run(block, nblocks - 1);
         }
         std::memcpy(iv, out + 16 * (nblocks - 1), 16);
       });
