@@ -40,7 +40,8 @@ struct State {
 };
 
 template <bool kEncrypt>
-void Bytes(State& st, const uint8_t*& src, uint8_t*& dst, size_t& len) {
+BRAID_INLINE void Bytes(State& st, const uint8_t*& src, uint8_t*& dst,
+                        size_t& len) {
   while (len > 0 && st.used < 16) {
     const uint8_t in = *src++;
     const uint8_t result = in ^ st.keystream[st.used];
