@@ -15,9 +15,12 @@
 
 namespace braid::modes_internal {
 
-// `out` must hold `in`, and the two must be the same buffer or disjoint:
-// a partial overlap would read bytes that were already overwritten.
-inline absl::Status CheckInOut(absl::string_view what,
+// The checks below are inline and cheap when the arguments are good; the
+// messages for bad ones are built out of line, so that a call on good
+// arguments costs a few compares instead of a function call with a frame.
+
+// What CheckInOut says about arguments it rejects.
+inline absl::Status InOutError(absl::string_view what,
                                absl::Span<const uint8_t> in,
                                absl::Span<const uint8_t> out) {
   if (in.data() == nullptr && !in.empty()) {
@@ -33,42 +36,63 @@ inline absl::Status CheckInOut(absl::string_view what,
     return absl::InvalidArgumentError(
         absl::StrCat(what, ": output pointer is null with length ", in.size()));
   }
-  if (in.empty() || in.data() == out.data()) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat(what,
+                   ": input and output overlap partially (in-place is allowed "
+                   "only with the same pointer)"));
+}
+
+// `out` must hold `in`, and the two must be the same buffer or disjoint:
+// a partial overlap would read bytes that were already overwritten.
+BRAID_INLINE absl::Status CheckInOut(absl::string_view what,
+                                     absl::Span<const uint8_t> in,
+                                     absl::Span<const uint8_t> out) {
+  if (in.empty()) return absl::OkStatus();
+  if (in.data() == nullptr || out.data() == nullptr || out.size() < in.size()) {
+    return InOutError(what, in, out);
+  }
+  if (in.data() == out.data()) return absl::OkStatus();
   // std::less gives a total order on pointers into unrelated buffers.
   const std::less<const uint8_t*> before;
   const uint8_t* in_end = in.data() + in.size();
   const uint8_t* out_end = out.data() + in.size();
   if (before(in.data(), out_end) && before(out.data(), in_end)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        what,
-        ": input and output overlap partially (in-place is allowed "
-        "only with the same pointer)"));
+    return InOutError(what, in, out);
   }
   return absl::OkStatus();
+}
+
+inline absl::Status IvError(absl::string_view what, absl::string_view name,
+                            size_t size) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(what, ": ", name, " must be 16 bytes, got ", size));
 }
 
 // What every mode checks when it is given an IV: the configuration it was
 // instantiated with, and a 16-byte IV (`name`: "IV", "initial counter block").
 template <class Isa, size_t kWays>
-absl::Status CheckIv(absl::string_view what, absl::string_view name,
-                     absl::Span<const uint8_t> iv) {
+BRAID_INLINE absl::Status CheckIv(absl::string_view what,
+                                  absl::string_view name,
+                                  absl::Span<const uint8_t> iv) {
   isa::RequireEnabled<Isa>();
   static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
   if (iv.size() != 16 || iv.data() == nullptr) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(what, ": ", name, " must be 16 bytes, got ", iv.size()));
+    return IvError(what, name, iv.size());
   }
   return absl::OkStatus();
 }
 
-inline absl::Status CheckWholeBlocks(absl::string_view what, size_t bytes) {
-  if (bytes % 16 != 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(what,
-                     ": input must be a whole number of 16-byte blocks, "
-                     "got ",
-                     bytes, " bytes"));
-  }
+inline absl::Status WholeBlocksError(absl::string_view what, size_t bytes) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(what,
+                   ": input must be a whole number of 16-byte blocks, "
+                   "got ",
+                   bytes, " bytes"));
+}
+
+BRAID_INLINE absl::Status CheckWholeBlocks(absl::string_view what,
+                                           size_t bytes) {
+  if (bytes % 16 != 0) return WholeBlocksError(what, bytes);
   return absl::OkStatus();
 }
 

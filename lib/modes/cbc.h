@@ -12,6 +12,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "braid/aes_defaults.h"
 #include "braid/aes_key.h"
@@ -22,7 +23,7 @@ namespace braid {
 
 namespace cbc_internal {
 
-inline absl::Status Check(const char* what, absl::Span<const uint8_t> in,
+inline absl::Status Check(absl::string_view what, absl::Span<const uint8_t> in,
                           absl::Span<const uint8_t> out) {
   if (absl::Status s = modes_internal::CheckInOut(what, in, out); !s.ok()) {
     return s;

@@ -12,6 +12,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "braid/aes_defaults.h"
 #include "braid/aes_key.h"
@@ -55,7 +56,8 @@ BRAID_INLINE void Bytes(State& st, const uint8_t*& src, uint8_t*& dst,
 template <bool kEncrypt, class Isa, size_t kWays>
 absl::Status Run(const AesKey& key, State& st, absl::Span<const uint8_t> in,
                  absl::Span<uint8_t> out) {
-  const char* what = kEncrypt ? "AES-CFB encrypt" : "AES-CFB decrypt";
+  constexpr absl::string_view what =
+      kEncrypt ? "AES-CFB encrypt" : "AES-CFB decrypt";
   if (absl::Status s = modes_internal::CheckInOut(what, in, out); !s.ok()) {
     return s;
   }

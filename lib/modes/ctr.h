@@ -20,6 +20,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "braid/aes_defaults.h"
 #include "braid/aes_engine.h"
@@ -214,7 +215,7 @@ struct State {
 };
 
 template <class Counter, class Isa, size_t kWays>
-absl::Status Crypt(const AesKey& key, State& state, const char* what,
+absl::Status Crypt(const AesKey& key, State& state, absl::string_view what,
                    absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
   if (absl::Status s = modes_internal::CheckInOut(what, in, out); !s.ok()) {
     return s;
@@ -263,7 +264,7 @@ class Stream {
  public:
   static absl::StatusOr<Stream> Create(const AesKey& key,
                                        absl::Span<const uint8_t> iv,
-                                       const char* what) {
+                                       absl::string_view what) {
     if (absl::Status s = modes_internal::CheckIv<Isa, kWays>(
             what, "the initial counter block", iv);
         !s.ok()) {
@@ -280,19 +281,19 @@ class Stream {
   const uint8_t* counter() const { return state_.counter; }
 
  private:
-  Stream(const AesKey& key, const uint8_t* iv, const char* what)
+  Stream(const AesKey& key, const uint8_t* iv, absl::string_view what)
       : key_(key), what_(what) {
     std::memcpy(state_.counter, iv, 16);
   }
 
   AesKey key_;
-  const char* what_;
+  absl::string_view what_;  // a string literal
   State state_;
 };
 
 template <class Counter, class Isa, size_t kWays>
 absl::Status OneShot(const AesKey& key, absl::Span<const uint8_t> iv,
-                     const char* what, absl::Span<const uint8_t> in,
+                     absl::string_view what, absl::Span<const uint8_t> in,
                      absl::Span<uint8_t> out) {
   if (absl::Status s = modes_internal::CheckIv<Isa, kWays>(
           what, "the initial counter block", iv);

@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "braid/aes_defaults.h"
 #include "braid/aes_engine.h"
@@ -66,9 +67,9 @@ absl::Status Run(const AesKey& key, absl::Span<const uint8_t> in,
                  absl::Span<uint8_t> out) {
   isa::RequireEnabled<Isa>();
   static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
-  constexpr const char* kWhat = kDirection == aes_engine::Direction::kEncrypt
-                                    ? "ECB encrypt"
-                                    : "ECB decrypt";
+  constexpr absl::string_view kWhat =
+      kDirection == aes_engine::Direction::kEncrypt ? "ECB encrypt"
+                                                    : "ECB decrypt";
   if (absl::Status s = modes_internal::CheckInOut(kWhat, in, out); !s.ok()) {
     return s;
   }

@@ -17,6 +17,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "braid/aes_defaults.h"
 #include "braid/aes_key.h"
@@ -59,7 +60,7 @@ class AesGcmSiv {
                        absl::Span<const uint8_t> aad,
                        absl::Span<const uint8_t> plaintext,
                        absl::Span<uint8_t> out) const {
-    constexpr const char* kWhat = "GCM-SIV encrypt";
+    constexpr absl::string_view kWhat = "GCM-SIV encrypt";
     if (absl::Status s = CheckArgs(kWhat, nonce, aad, plaintext.size());
         !s.ok()) {
       return s;
@@ -91,7 +92,7 @@ class AesGcmSiv {
                        absl::Span<const uint8_t> aad,
                        absl::Span<const uint8_t> sealed,
                        absl::Span<uint8_t> out) const {
-    constexpr const char* kWhat = "GCM-SIV decrypt";
+    constexpr absl::string_view kWhat = "GCM-SIV decrypt";
     if (sealed.data() == nullptr || sealed.size() < kTagBytes) {
       return absl::InvalidArgumentError(
           absl::StrCat(kWhat, ": input of ", sealed.size(),
@@ -133,7 +134,7 @@ class AesGcmSiv {
 
   explicit AesGcmSiv(AesKey key) : key_(std::move(key)) {}
 
-  static absl::Status CheckArgs(const char* what,
+  static absl::Status CheckArgs(absl::string_view what,
                                 absl::Span<const uint8_t> nonce,
                                 absl::Span<const uint8_t> aad, size_t len) {
     if (nonce.size() != kNonceBytes || nonce.data() == nullptr) {

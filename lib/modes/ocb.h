@@ -18,6 +18,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "braid/aes_defaults.h"
 #include "braid/aes_engine.h"
@@ -79,7 +80,7 @@ class AesOcb {
                        absl::Span<const uint8_t> aad,
                        absl::Span<const uint8_t> plaintext,
                        absl::Span<uint8_t> out) const {
-    constexpr const char* kWhat = "OCB encrypt";
+    constexpr absl::string_view kWhat = "OCB encrypt";
     if (absl::Status s = CheckNonceAndAad(kWhat, nonce, aad); !s.ok()) {
       return s;
     }
@@ -109,7 +110,7 @@ class AesOcb {
                        absl::Span<const uint8_t> aad,
                        absl::Span<const uint8_t> sealed,
                        absl::Span<uint8_t> out) const {
-    constexpr const char* kWhat = "OCB decrypt";
+    constexpr absl::string_view kWhat = "OCB decrypt";
     if (absl::Status s = CheckNonceAndAad(kWhat, nonce, aad); !s.ok()) {
       return s;
     }
@@ -158,7 +159,7 @@ class AesOcb {
     }
   }
 
-  absl::Status CheckNonceAndAad(const char* what,
+  absl::Status CheckNonceAndAad(absl::string_view what,
                                 absl::Span<const uint8_t> nonce,
                                 absl::Span<const uint8_t> aad) const {
     if (nonce.empty() || nonce.size() > 15 || nonce.data() == nullptr) {

@@ -18,6 +18,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "braid/aes_defaults.h"
 #include "braid/aes_engine.h"
@@ -108,7 +109,7 @@ absl::Status Run(const AesXtsKey& key, const uint8_t tweak_block[16],
   static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
   using aes_engine::Direction;
   constexpr bool kEncrypt = kDirection == Direction::kEncrypt;
-  constexpr const char* kWhat = kEncrypt ? "XTS encrypt" : "XTS decrypt";
+  constexpr absl::string_view kWhat = kEncrypt ? "XTS encrypt" : "XTS decrypt";
   if (absl::Status s = modes_internal::CheckInOut(kWhat, in, out); !s.ok()) {
     return s;
   }
@@ -170,7 +171,7 @@ absl::Status Run(const AesXtsKey& key, const uint8_t tweak_block[16],
   return absl::OkStatus();
 }
 
-inline absl::Status CheckTweak(const char* what,
+inline absl::Status CheckTweak(absl::string_view what,
                                absl::Span<const uint8_t> tweak) {
   if (tweak.size() != 16 || tweak.data() == nullptr) {
     return absl::InvalidArgumentError(
