@@ -86,8 +86,14 @@ BRAID_INLINE void Blocks(Isa isa, const uint8_t* round_keys, Whiten& whiten,
     }
   };
   // Two batches of whitening, each first keys then last keys: the rounds
-  // read one while the general-purpose registers write the other.
-  alignas(16) uint8_t white[2][2 * kLast];
+  // read one while the general-purpose registers write the other; and room
+  // for a partial vector and the sum. One buffer, wiped once.
+  struct Scratch {
+    alignas(16) uint8_t white[2][2 * kLast];
+    alignas(16) uint8_t part[16 * kBlocksPerVectorBound<Isa>];
+  } scratch;
+  auto& white = scratch.white;
+  auto& part = scratch.part;
   whiten_n(white[0], std::min(span, nblocks));
 
   aes_engine::WithCipher<kDirection, kRounds>(
@@ -99,9 +105,7 @@ BRAID_INLINE void Blocks(Isa isa, const uint8_t* round_keys, Whiten& whiten,
         auto batch = [&](auto ways, const uint8_t* w) BRAID_LAMBDA_INLINE {
           simd::Unroll<ways()>([&](auto... j) BRAID_LAMBDA_INLINE {
             [&](auto... x) BRAID_LAMBDA_INLINE {
-              if constexpr (kSum == Sum::kInput) {
-                ((acc = simd::Xor(isa, acc, x)), ...);
-              }
+              if constexpr (kSum == Sum::kInput) simd::XorInto(isa, acc, x...);
               (void)((x = cipher.first_round(
                           x, simd::LoadBlocks(isa, w + 16 * j * per_vector))),
                      ...);
@@ -111,7 +115,7 @@ BRAID_INLINE void Blocks(Isa isa, const uint8_t* round_keys, Whiten& whiten,
                     simd::LoadBlocks(isa, w + kLast + 16 * j * per_vector))),
                ...);
               if constexpr (kSum == Sum::kOutput || !kStore) {
-                ((acc = simd::Xor(isa, acc, x)), ...);
+                simd::XorInto(isa, acc, x...);
               }
               if constexpr (kStore) {
                 (simd::StoreBlocks(isa, out + 16 * (i + j * per_vector), x),
@@ -162,7 +166,6 @@ BRAID_INLINE void Blocks(Isa isa, const uint8_t* round_keys, Whiten& whiten,
             w += 16 * ways() * per_vector;
           }
         });
-        alignas(16) uint8_t part[16 * kMaxBlocksPerVector];
         if (i < nblocks) {  // SVE: fewer blocks than a vector, predicated
           const size_t n = nblocks - i;
           auto x = simd::LoadBlocks(isa, in + 16 * i, n);  // zero past n
@@ -183,9 +186,8 @@ BRAID_INLINE void Blocks(Isa isa, const uint8_t* round_keys, Whiten& whiten,
             for (size_t b = 0; b < 16; ++b) sum[b] ^= part[16 * v + b];
           }
         }
-        internal::Wipe(part, sizeof(part));
       });
-  internal::Wipe(white, sizeof(white));
+  internal::Wipe(&scratch, sizeof(scratch));
 }
 
 }  // namespace braid::whitened

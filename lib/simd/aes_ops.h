@@ -186,6 +186,22 @@ BRAID_INLINE void InvMixColumnsKey(isa::Sve2Aes, const uint8_t in[16],
 }
 #endif
 
+// acc ^= x_0 ^ ... ^ x_{n-1}: the x's first, three at a time, and acc last,
+// so that a running sum (OCB's checksum) waits for one XOR a batch and
+// FEAT_SHA3's EOR3 takes two blocks an operation.
+template <class Isa, class V, class... Vs>
+BRAID_INLINE void XorInto(Isa isa, V& acc, V x, Vs... rest) {
+  if constexpr (sizeof...(Vs) == 0) {
+    acc = Xor(isa, acc, x);
+  } else if constexpr (sizeof...(Vs) == 1) {
+    acc = Xor3(isa, acc, x, rest...);
+  } else {
+    [&](V y, V z, auto... tail) BRAID_LAMBDA_INLINE {
+      XorInto(isa, acc, Xor3(isa, x, y, z), tail...);
+    }(rest...);
+  }
+}
+
 // Tags the AES engine runs on.
 template <class Tag>
 inline constexpr bool kAesCapable =
