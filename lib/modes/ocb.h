@@ -95,11 +95,11 @@ class AesOcb {
         !s.ok()) {
       return s;
     }
-    alignas(16) uint8_t tag[16];
+    CallState call;
     Crypt<aes_engine::Direction::kEncrypt>(nonce, aad, plaintext.data(),
-                                           out.data(), plaintext.size(), tag);
-    std::memcpy(out.data() + plaintext.size(), tag, tag_bytes_);
-    internal::Wipe(tag, sizeof(tag));
+                                           out.data(), plaintext.size(), call);
+    std::memcpy(out.data() + plaintext.size(), call.tag, tag_bytes_);
+    internal::Wipe(&call, sizeof(call));
     return absl::OkStatus();
   }
 
@@ -125,12 +125,12 @@ class AesOcb {
         !s.ok()) {
       return s;
     }
-    alignas(16) uint8_t tag[16];
+    CallState call;
     Crypt<aes_engine::Direction::kDecrypt>(nonce, aad, sealed.data(),
-                                           out.data(), len, tag);
-    const bool match =
-        modes_internal::ConstantTimeEqual(tag, sealed.data() + len, tag_bytes_);
-    internal::Wipe(tag, sizeof(tag));
+                                           out.data(), len, call);
+    const bool match = modes_internal::ConstantTimeEqual(
+        call.tag, sealed.data() + len, tag_bytes_);
+    internal::Wipe(&call, sizeof(call));
     if (!match) {
       internal::Wipe(out.data(), len);
       return absl::InvalidArgumentError(
@@ -146,6 +146,19 @@ class AesOcb {
     alignas(16) uint8_t star[16];                      // L_* = E_K(0)
     alignas(16) uint8_t dollar[16];                    // L_$ = double(L_*)
     alignas(16) uint8_t l[ocb_internal::kMaxNtz][16];  // L_i = double^i+1
+  };
+
+  // What one call derives from the key, in one place so that it is wiped
+  // once at the end.
+  struct CallState {
+    alignas(16) uint8_t offset[16];  // Offset_0, then Offset_i as it goes
+    alignas(16) uint8_t checksum[16];
+    alignas(16) uint8_t aad_sum[16];
+    alignas(16) uint8_t tag[16];
+    // Work space: the nonce block, Ktop and its stretch; partial blocks.
+    alignas(16) uint8_t block[16];
+    alignas(16) uint8_t pad[16];
+    alignas(16) uint8_t stretch[24];
   };
 
   AesOcb(AesKey key, size_t tag_bytes)
@@ -180,29 +193,33 @@ class AesOcb {
     });
   }
 
-  // Offset_0 from the nonce (RFC 7253 §4.2).
-  void InitialOffset(absl::Span<const uint8_t> nonce,
-                     uint8_t offset[16]) const {
-    alignas(16) uint8_t block[16] = {};
+  // Offset_0 from the nonce (RFC 7253 §4.2) into call.offset.
+  void InitialOffset(absl::Span<const uint8_t> nonce, CallState& call) const {
+    uint8_t* block = call.block;
+    std::memset(block, 0, 16);
     block[0] = static_cast<uint8_t>((tag_bytes_ * 8 % 128) << 1);
     block[15 - nonce.size()] |= 1;
     std::memcpy(block + 16 - nonce.size(), nonce.data(), nonce.size());
-    const int bottom = block[15] & 63;
+    const unsigned bottom = block[15] & 63;
     block[15] &= 0xc0;
-    alignas(16) uint8_t stretch[24 + 1];
+    uint8_t* stretch = call.stretch;
     EncryptBlock(block, stretch);  // Ktop
     for (int i = 0; i < 8; ++i) stretch[16 + i] = stretch[i] ^ stretch[i + 1];
-    stretch[24] = 0;
-    // Offset_0 = Stretch[1 + bottom .. 128 + bottom]. The nonce is public:
-    // the shift may depend on it.
-    const int bytes = bottom / 8, bits = bottom % 8;
-    for (int i = 0; i < 16; ++i) {
-      offset[i] = static_cast<uint8_t>(
-          (stretch[i + bytes] << bits) |
-          (bits ? stretch[i + bytes + 1] >> (8 - bits) : 0));
-    }
-    internal::Wipe(stretch, sizeof(stretch));
-    internal::Wipe(block, sizeof(block));
+    // Offset_0 = bits bottom .. bottom + 127 of Stretch, a 192-bit
+    // big-endian number. The nonce is public: the shift may depend on it.
+    auto word = [&](int i) {
+      uint64_t w;
+      std::memcpy(&w, stretch + 8 * i, 8);
+      return __builtin_bswap64(w);
+    };
+    const uint64_t s0 = word(0), s1 = word(1), s2 = word(2);
+    // x << bottom, filled from y: y >> (64 - bottom), or nothing at 0.
+    auto take = [&](uint64_t x, uint64_t y) {
+      return __builtin_bswap64((x << bottom) | ((y >> 1) >> (63 - bottom)));
+    };
+    const uint64_t hi = take(s0, s1), lo = take(s1, s2);
+    std::memcpy(call.offset, &hi, 8);
+    std::memcpy(call.offset + 8, &lo, 8);
   }
 
   // Offset_i = Offset_{i-1} ^ L_{ntz(i)}, in general-purpose registers: as
@@ -232,10 +249,12 @@ class AesOcb {
     void Store(uint8_t offset[16]) const { std::memcpy(offset, &value, 16); }
   };
 
-  // HASH(K, A), RFC 7253 §4.1.
+  // HASH(K, A), RFC 7253 §4.1, into call.aad_sum.
   template <int kRounds>
-  void Hash(absl::Span<const uint8_t> aad, uint8_t sum[16]) const {
+  void Hash(absl::Span<const uint8_t> aad, CallState& call) const {
+    uint8_t* sum = call.aad_sum;
     std::memset(sum, 0, 16);
+    if (aad.empty()) return;
     Offsets off{&table_};
     const uint8_t* rk = key_.encryption_round_keys();
     const auto keys = whitened::EdgeKeys::Of<kRounds>(rk);
@@ -251,35 +270,34 @@ class AesOcb {
                                                  nullptr, whole, sum);
     if (rest != 0) {
       // E_K((A_* || 1 || 0...) ^ Offset_m ^ L_*).
-      alignas(16) uint8_t block[16] = {};
+      uint8_t* block = call.block;
+      std::memset(block, 0, 16);
       std::memcpy(block, aad.data() + 16 * whole, rest);
       block[rest] = 0x80;
-      alignas(16) uint8_t offset[16];
-      off.Store(offset);
-      ocb_internal::XorInto(block, offset, 16);
+      off.Store(call.pad);
+      ocb_internal::XorInto(block, call.pad, 16);
       ocb_internal::XorInto(block, table_.star, 16);
       EncryptBlock(block, block);
       ocb_internal::XorInto(sum, block, 16);
-      internal::Wipe(block, sizeof(block));
     }
   }
 
+  // The message through the cipher, and the tag into call.tag.
   template <Direction kDirection>
   void Crypt(absl::Span<const uint8_t> nonce, absl::Span<const uint8_t> aad,
              const uint8_t* in, uint8_t* out, size_t len,
-             uint8_t tag[16]) const {
+             CallState& call) const {
     constexpr bool kEncrypt = kDirection == Direction::kEncrypt;
-    alignas(16) uint8_t offset0[16];
-    InitialOffset(nonce, offset0);
-    alignas(16) uint8_t checksum[16] = {};
-    alignas(16) uint8_t aad_sum[16];
+    InitialOffset(nonce, call);
+    uint8_t* checksum = call.checksum;
+    std::memset(checksum, 0, 16);
     modes_internal::DispatchRounds(key_.rounds(), [&](auto rounds) {
-      Hash<rounds()>(aad, aad_sum);
+      Hash<rounds()>(aad, call);
       const uint8_t* rk = kEncrypt ? key_.encryption_round_keys()
                                    : key_.decryption_round_keys();
       const auto keys = whitened::EdgeKeys::Of<rounds()>(rk);
       Offsets off{&table_};
-      off.Load(offset0);
+      off.Load(call.offset);
       auto whiten = [&](uint8_t* first, uint8_t* last, auto at)
                         BRAID_LAMBDA_INLINE {
                           off.Next(at);
@@ -290,33 +308,27 @@ class AesOcb {
                        kEncrypt ? whitened::Sum::kInput
                                 : whitened::Sum::kOutput>(Isa{}, rk, whiten, in,
                                                           out, whole, checksum);
-      alignas(16) uint8_t offset[16];
+      uint8_t* offset = call.offset;
       off.Store(offset);
       if (rest != 0) {
         // Offset_* = Offset_m ^ L_*; Pad = E_K(Offset_*), both directions.
         ocb_internal::XorInto(offset, table_.star, 16);
-        alignas(16) uint8_t pad[16];
-        EncryptBlock(offset, pad);
-        alignas(16) uint8_t last[16] = {};
+        EncryptBlock(offset, call.pad);
+        uint8_t* last = call.block;
+        std::memset(last, 0, 16);
         std::memcpy(last, in + 16 * whole, rest);
         for (size_t i = 0; i < rest; ++i)
-          out[16 * whole + i] = last[i] ^ pad[i];
+          out[16 * whole + i] = last[i] ^ call.pad[i];
         if (!kEncrypt) std::memcpy(last, out + 16 * whole, rest);
         last[rest] = 0x80;
         ocb_internal::XorInto(checksum, last, 16);
-        internal::Wipe(pad, sizeof(pad));
-        internal::Wipe(last, sizeof(last));
       }
       // Tag = E_K(Checksum ^ Offset ^ L_$) ^ HASH(K, A).
       ocb_internal::XorInto(checksum, offset, 16);
       ocb_internal::XorInto(checksum, table_.dollar, 16);
-      EncryptBlock(checksum, tag);
-      ocb_internal::XorInto(tag, aad_sum, 16);
-      internal::Wipe(offset, sizeof(offset));
+      EncryptBlock(checksum, call.tag);
+      ocb_internal::XorInto(call.tag, call.aad_sum, 16);
     });
-    internal::Wipe(offset0, sizeof(offset0));
-    internal::Wipe(checksum, sizeof(checksum));
-    internal::Wipe(aad_sum, sizeof(aad_sum));
   }
 
   AesKey key_;
