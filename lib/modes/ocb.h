@@ -152,7 +152,6 @@ class AesOcb {
   // once at the end.
   struct CallState {
     alignas(16) uint8_t offset[16];  // Offset_0, then Offset_i as it goes
-    alignas(16) uint8_t checksum[16];
     alignas(16) uint8_t aad_sum[16];
     alignas(16) uint8_t tag[16];
     // Work space: the nonce block, Ktop and its stretch; partial blocks.
@@ -289,8 +288,10 @@ class AesOcb {
              CallState& call) const {
     constexpr bool kEncrypt = kDirection == Direction::kEncrypt;
     InitialOffset(nonce, call);
-    uint8_t* checksum = call.checksum;
-    std::memset(checksum, 0, 16);
+    // A local of its own, not a CallState member: with it in the struct GCC
+    // scheduled the decryption loop a cycle a batch slower on the V2 model
+    // (a64perf, AES-128 OCB dec, 16 KiB: 0.240 against 0.220 c/B).
+    alignas(16) uint8_t checksum[16] = {};
     modes_internal::DispatchRounds(key_.rounds(), [&](auto rounds) {
       Hash<rounds()>(aad, call);
       const uint8_t* rk = kEncrypt ? key_.encryption_round_keys()
@@ -329,6 +330,7 @@ class AesOcb {
       EncryptBlock(checksum, call.tag);
       ocb_internal::XorInto(call.tag, call.aad_sum, 16);
     });
+    internal::Wipe(checksum, sizeof(checksum));
   }
 
   AesKey key_;
