@@ -5,7 +5,8 @@
 // calls, in place, buffers against inaccessible pages. BRAID_CHACHA20_GROUP
 // picks the tags of this binary, so the groups compile in parallel: 0 Scalar
 // and the SVE tags, 1 Neon, 2 NeonAes. Which configurations a build checks:
-// kSwept below.
+// kSwept below. The _os_ targets build the same at -Os, where the NEON
+// kernels have compact tails (chacha20_engine::kCompactTails).
 #include <cstdint>
 #include <cstring>
 #include <random>
@@ -23,6 +24,13 @@
 
 #ifndef BRAID_CHACHA20_GROUP
 #define BRAID_CHACHA20_GROUP 0
+#endif
+
+// The -Os targets exist to check the kernels' compact tails: they must get
+// them, or they would check the -O2 path again under another name.
+#if defined(BRAID_CHACHA20_EXPECT_COMPACT_TAILS)
+static_assert(braid::chacha20_engine::kCompactTails,
+              "this target must build at -Os (see tests/BUILD.bazel)");
 #endif
 
 namespace braid {

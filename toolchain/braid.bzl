@@ -37,12 +37,12 @@ _TEST_COMPILE_SPEED = select({
     "//conditions:default": ["--param=sccvn-max-alias-queries-per-access=100"],
 })
 
-def braid_cc_test(name, srcs, deps = [], **kwargs):
+def braid_cc_test(name, srcs, deps = [], copts = [], **kwargs):
     native.cc_test(
         name = name,
         srcs = srcs,
         deps = deps + ["@com_google_googletest//:gtest_main"],
-        copts = BRAID_COPTS + _TEST_COMPILE_SPEED,
+        copts = BRAID_COPTS + _TEST_COMPILE_SPEED + copts,
         linkstatic = True,
         linkopts = _STATIC_ON_AARCH64,
         **kwargs
