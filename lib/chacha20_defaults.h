@@ -22,12 +22,14 @@ using DefaultChaCha20Isa = isa::Scalar;
 
 // NEON tags. Two scalar blocks beside the vector ones on every profile: the
 // integer pipes are otherwise idle. Armv8-A builds (Neoverse N1-class, two
-// vector pipes) run four blocks by word (N1 model at 16 KiB: 1.99 c/B with
-// GCC, 2.01 with Clang); builds with SVE (V1- and V2-class: four vector
+// vector pipes) run four blocks by word (N1 model at 16 KiB: 1.93 c/B with
+// GCC, 1.98 with Clang); builds with SVE (V1- and V2-class: four vector
 // pipes, and latency to hide) run a word group and three row blocks, 7 + 2
-// (V2 model 1.22 GCC, 1.23 Clang; V1 1.27). SVE without XAR models slower
-// than this on V1 at every length, so the sve profile keeps NEON; SVE2
-// builds default to the SVE2 tag (above).
+// (V2 model 1.25 GCC, 1.24 Clang; V1 1.30). Three scalar blocks model
+// faster with Clang (7 + 3: V2 1.09) but not with GCC, which spills their
+// 48 words (1.57). SVE without XAR models slower than 7 + 2 on V1 at every
+// length, so the sve profile keeps NEON; SVE2 builds default to the SVE2
+// tag (above).
 template <class Isa>
 struct ChaCha20Defaults {
 #if defined(__ARM_FEATURE_SVE)
