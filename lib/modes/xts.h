@@ -10,6 +10,7 @@
 #ifndef BRAID_MODES_XTS_H_
 #define BRAID_MODES_XTS_H_
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -131,15 +132,14 @@ absl::Status Run(const AesXtsKey& key, const uint8_t tweak_block[16],
   const uint8_t* src = in.data();
   uint8_t* dst = out.data();
 
-  // T_0 = E_key2(tweak).
-  alignas(16) uint8_t t0[16];
+  // T_0 = E_key2(tweak), written straight into the integer that doubles it
+  // (bytes of any object may be written as bytes): no buffer to wipe.
+  Tweak t;
   modes_internal::DispatchRounds(key.tweak_key().rounds(), [&](auto rounds) {
     ecb_internal::Blocks<Direction::kEncrypt, rounds(), 1>(
-        isa, key.tweak_key().encryption_round_keys(), tweak_block, t0, 1);
+        isa, key.tweak_key().encryption_round_keys(), tweak_block,
+        reinterpret_cast<uint8_t*>(&t), 1);
   });
-  Tweak t;
-  std::memcpy(&t, t0, 16);
-  internal::Wipe(t0, sizeof(t0));
 
   modes_internal::DispatchRounds(data_key.rounds(), [&](auto rounds) {
     // With a partial last block, the last whole block takes part in the
@@ -184,8 +184,10 @@ inline absl::Status CheckTweak(absl::string_view what,
 // integer (IEEE 1619 §5.1).
 struct SectorTweak {
   explicit SectorTweak(uint64_t sector) {
-    for (int i = 0; i < 8; ++i)
-      bytes[i] = static_cast<uint8_t>(sector >> (8 * i));
+    const uint64_t le = std::endian::native == std::endian::little
+                            ? sector
+                            : __builtin_bswap64(sector);
+    std::memcpy(bytes, &le, 8);
   }
   alignas(16) uint8_t bytes[16] = {};
 };
