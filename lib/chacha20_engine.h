@@ -43,13 +43,15 @@ inline constexpr int kDoubleRounds = 10;
 
 // Under -Os a NEON kernel ends a message with one more whole batch, run in a
 // buffer, where at -O2 it has a batch shape for each possible remainder:
-// those shapes are most of the code (a third of the size at n = 4, s = 2),
-// and they pay only for messages of a few batches.
+// those shapes are most of the code (n = 4, s = 2 with GCC: 10.3 KB at -O2,
+// 2.4 KB in one shape at -Os), and they pay only for messages of a few
+// batches.
 #if defined(__OPTIMIZE_SIZE__)
 inline constexpr bool kCompactTails = true;
 #else
 inline constexpr bool kCompactTails = false;
 #endif
+
 // Blocks in an SVE word group (VL/32) at the largest vector length, 2048 bits.
 inline constexpr size_t kMaxLanes = 64;
 
