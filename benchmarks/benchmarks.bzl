@@ -46,6 +46,7 @@ def benchmark_configurations():
                 names.append("chacha20_neon_n%d_s%d" % (n, s))
     for tag in ["sve", "sve2"]:
         names += ["chacha20_%s_s%d" % (tag, s) for s in range(0, 5)]
+        names += ["chacha20_%s_g2_s%d" % (tag, s) for s in range(0, 3)]
     return names
 
 _TAG_TYPES = {"scalar": "Scalar", "neonaes": "NeonAes", "sve2aes": "Sve2Aes"}

@@ -1,6 +1,7 @@
 // The ChaCha20 configurations of the kernel registry (see kernels.cc):
 // "chacha20_neon_n4_s1" runs 4 NEON blocks and 1 scalar block per batch,
 // "chacha20_sve2_s1" one SVE2 vector-length group and 1 scalar block,
+// "chacha20_sve2_g2_s1" two such groups and 1 scalar block,
 // "chacha20_scalar_s2" two scalar blocks.
 #include <string>
 #include <type_traits>
@@ -20,6 +21,8 @@ void AddChaCha20(std::vector<Kernel>& out) {
     std::string name = "chacha20_" + std::string(isa::kName<Tag>);
     if constexpr (isa::Traits<Tag>::kNeon && !isa::Traits<Tag>::kSve) {
       name += "_n" + std::to_string(kVectorBlocks);
+    } else if (kVectorBlocks > 1) {
+      name += "_g" + std::to_string(kVectorBlocks);
     }
     name += "_s" + std::to_string(kScalarBlocks);
     out.push_back({name, [](const uint8_t* in, uint8_t* o, size_t n) {
@@ -57,6 +60,7 @@ void AddChaCha20Kernels(std::vector<Kernel>& out) {
     } else if constexpr (std::is_same_v<Tag, isa::Sve> ||
                          std::is_same_v<Tag, isa::Sve2>) {
       simd::Unroll<5>([&](auto... s) { (AddChaCha20<Tag, 1, s()>(out), ...); });
+      simd::Unroll<5>([&](auto... s) { (AddChaCha20<Tag, 2, s()>(out), ...); });
     }
   });
 #endif

@@ -8,10 +8,12 @@
 // state word j of four blocks; the rounds need no shuffles, the output is
 // transposed), and the remaining kVectorBlocks % 4 blocks "by row" (one block
 // in four registers, lanes rotated between column and diagonal rounds). SVE
-// runs one group of VL/32 blocks by word, sixteen whole vectors; for SVE tags
-// kVectorBlocks counts such groups and must be 1. (NEON row blocks beside
-// the group were tried: a row's double round is a longer dependent chain
-// than the group's, and slowed the batch on the V2 model.)
+// runs groups of VL/32 blocks by word, sixteen whole vectors each; for SVE
+// tags kVectorBlocks counts such groups, 1 or 2 (two fill the thirty-two
+// vector registers, and hide each other's chains: see simd::chacha::Rotates).
+// Messages end in one-group batches. (NEON row blocks beside a group were
+// tried: a row's double round is a longer dependent chain than the group's,
+// and slowed the batch on the V2 model.)
 //
 // Counters: state words 12 and 13 are taken as one 64-bit little-endian
 // block counter (the original ChaCha); for RFC 8439's 32-bit counter word 13
@@ -65,7 +67,8 @@ inline constexpr bool kNeonTag = isa::Traits<Isa>::kNeon && !kSveTag<Isa>;
 template <class Isa, size_t kVectorBlocks, size_t kScalarBlocks>
 inline constexpr bool kValidConfig =
     kScalarBlocks <= 4 &&
-    (kSveTag<Isa>    ? kVectorBlocks == 1
+    (kSveTag<Isa>
+         ? kVectorBlocks == 1 || (kVectorBlocks == 2 && kScalarBlocks <= 2)
      : kNeonTag<Isa> ? kVectorBlocks <= 8 && kVectorBlocks + kScalarBlocks > 0
                      : kVectorBlocks == 0 && kScalarBlocks > 0);
 
@@ -396,32 +399,54 @@ BRAID_INLINE void ToMemoryOrder(svuint32_t& x0, svuint32_t& x1, svuint32_t& x2,
   }
 }
 
-// One SVE word group of `blocks` <= VL/32 blocks and kScalar scalar blocks
-// after it (only when the group is whole).
-template <size_t kScalar, class Isa>
-BRAID_INLINE void SveBatch(Isa isa, const uint32_t state[16], uint64_t counter,
-                           const uint8_t* in, uint8_t* out, size_t blocks) {
+// One SVE word group of `blocks` <= VL/32 blocks from block counter
+// `counter`, then kGroups - 1 whole groups more and kScalar scalar blocks
+// after them (both only when this group is whole). `outer_round` is the
+// double round of the groups before this one in the batch: each group's
+// sixteen vectors are locals of its own call, since sizeless SVE types can
+// be neither array elements nor members, and the innermost call runs the
+// rounds of all of them together.
+template <size_t kBatchGroups, size_t kGroups, size_t kScalar, class Isa,
+          class F>
+BRAID_INLINE void SveGroups(Isa isa, const uint32_t state[16], uint64_t counter,
+                            const uint8_t* in, uint8_t* out, size_t blocks,
+                            F&& outer_round) {
   const svbool_t all = svptrue_b32();
   const size_t lanes = svcntw();
-  const svuint32_t counter_lo = svindex_u32(static_cast<uint32_t>(counter), 1);
   // Lanes whose low word wrapped carry one into the high word.
-  const svuint32_t counter_hi = svadd_n_u32_m(
-      svcmplt_n_u32(all, counter_lo, static_cast<uint32_t>(counter)),
-      svdup_n_u32(static_cast<uint32_t>(counter >> 32)), 1);
+  auto counters = [&](svuint32_t& lo, svuint32_t& hi) BRAID_LAMBDA_INLINE {
+    lo = svindex_u32(static_cast<uint32_t>(counter), 1);
+    hi = svadd_n_u32_m(svcmplt_n_u32(all, lo, static_cast<uint32_t>(counter)),
+                       svdup_n_u32(static_cast<uint32_t>(counter >> 32)), 1);
+  };
   svuint32_t x0 = svdup_n_u32(state[0]), x1 = svdup_n_u32(state[1]),
              x2 = svdup_n_u32(state[2]), x3 = svdup_n_u32(state[3]),
              x4 = svdup_n_u32(state[4]), x5 = svdup_n_u32(state[5]),
              x6 = svdup_n_u32(state[6]), x7 = svdup_n_u32(state[7]),
              x8 = svdup_n_u32(state[8]), x9 = svdup_n_u32(state[9]),
-             x10 = svdup_n_u32(state[10]), x11 = svdup_n_u32(state[11]),
-             x12 = counter_lo, x13 = counter_hi, x14 = svdup_n_u32(state[14]),
-             x15 = svdup_n_u32(state[15]);
-  RunRounds<kScalar, true>(isa, state, counter + lanes, in + 64 * lanes,
-                           out + 64 * lanes, [&]() BRAID_LAMBDA_INLINE {
-                             simd::chacha::DoubleRound(isa, x0, x1, x2, x3, x4,
-                                                       x5, x6, x7, x8, x9, x10,
-                                                       x11, x12, x13, x14, x15);
-                           });
+             x10 = svdup_n_u32(state[10]), x11 = svdup_n_u32(state[11]), x12,
+             x13, x14 = svdup_n_u32(state[14]), x15 = svdup_n_u32(state[15]);
+  counters(x12, x13);
+  auto double_round = [&]() BRAID_LAMBDA_INLINE {
+    outer_round();
+    constexpr auto kRotates = kBatchGroups > 1
+                                  ? simd::chacha::Rotates::kSpreadAcrossPipes
+                                  : simd::chacha::Rotates::kShortestChain;
+    simd::chacha::DoubleRound<kRotates>(isa, x0, x1, x2, x3, x4, x5, x6, x7, x8,
+                                        x9, x10, x11, x12, x13, x14, x15);
+  };
+  if constexpr (kGroups > 1) {
+    SveGroups<kBatchGroups, kGroups - 1, kScalar>(
+        isa, state, counter + lanes, in + 64 * lanes, out + 64 * lanes, lanes,
+        double_round);
+  } else {
+    RunRounds<kScalar, true>(isa, state, counter + lanes, in + 64 * lanes,
+                             out + 64 * lanes, double_round);
+  }
+  // The counters again rather than kept through the rounds: with two groups
+  // the rounds need every vector register.
+  svuint32_t counter_lo, counter_hi;
+  counters(counter_lo, counter_hi);
   auto add = [&](svuint32_t& x, svuint32_t initial)
                  BRAID_LAMBDA_INLINE { x = svadd_u32_x(all, x, initial); };
   add(x0, svdup_n_u32(state[0])), add(x1, svdup_n_u32(state[1]));
@@ -451,44 +476,70 @@ BRAID_INLINE void SveBatch(Isa isa, const uint32_t state[16], uint64_t counter,
   put(x15);
 }
 
-template <size_t kScalarBlocks, class Isa>
+// One batch: kGroups word groups of VL/32 blocks (the first holding only
+// `blocks` of them, the others whole) and kScalar scalar blocks.
+template <size_t kGroups, size_t kScalar, class Isa>
+BRAID_INLINE void SveBatch(Isa isa, const uint32_t state[16], uint64_t counter,
+                           const uint8_t* in, uint8_t* out, size_t blocks) {
+  SveGroups<kGroups, kGroups, kScalar>(isa, state, counter, in, out, blocks,
+                                       []() BRAID_LAMBDA_INLINE {});
+}
+
+// Scalar blocks in the one-group batches that finish a message: kScalar
+// when the configuration has one group, at most one after two-group batches
+// (one scalar block beside one group models faster than two on V2).
+template <size_t kGroups, size_t kScalar>
+inline constexpr size_t kTailScalar = kGroups > 1 ? std::min<size_t>(kScalar, 1)
+                                                  : kScalar;
+
+template <size_t kGroups, size_t kScalarBlocks, class Isa>
 void SveBlocks(Isa isa, const uint32_t state[16], const uint8_t* in,
                uint8_t* out, size_t nblocks) {
+  constexpr size_t kTail = kTailScalar<kGroups, kScalarBlocks>;
   const size_t lanes = svcntw();
-  const size_t batch = lanes + kScalarBlocks;
   uint64_t counter = CounterOf(state);
-  while (nblocks >= batch) {
-    SveBatch<kScalarBlocks>(isa, state, counter, in, out, lanes);
-    counter += batch;
-    in += 64 * batch;
-    out += 64 * batch;
-    nblocks -= batch;
+  auto loop = [&](auto groups, auto scalars) BRAID_LAMBDA_INLINE {
+    const size_t batch = groups() * lanes + scalars();
+    while (nblocks >= batch) {
+      SveBatch<groups(), scalars()>(isa, state, counter, in, out, lanes);
+      counter += batch;
+      in += 64 * batch;
+      out += 64 * batch;
+      nblocks -= batch;
+    }
+  };
+  using std::integral_constant;
+  loop(integral_constant<size_t, kGroups>{},
+       integral_constant<size_t, kScalarBlocks>{});
+  if constexpr (kGroups > 1) {
+    loop(integral_constant<size_t, 1>{}, integral_constant<size_t, kTail>{});
   }
   // The rest: up to a vector's worth of blocks under predicates, and beyond
-  // that (at most kScalarBlocks more) a whole batch's keystream in a buffer.
+  // that (at most kTail more) a whole batch's keystream in a buffer.
+  const size_t batch = lanes + kTail;
   if (nblocks > lanes) {
-    alignas(64) uint8_t buffer[64 * (kMaxLanes + kScalarBlocks)];
+    alignas(64) uint8_t buffer[64 * (kMaxLanes + kTail)];
     std::memcpy(buffer, in, 64 * nblocks);
     std::memset(buffer + 64 * nblocks, 0, 64 * (batch - nblocks));
-    SveBatch<kScalarBlocks>(isa, state, counter, buffer, buffer, lanes);
+    SveBatch<1, kTail>(isa, state, counter, buffer, buffer, lanes);
     std::memcpy(out, buffer, 64 * nblocks);
     internal::Wipe(buffer, sizeof(buffer));
   } else if (nblocks == 1) {
     // A lone block: general-purpose registers have the shorter chain.
     NeonBatch<0, 0, 1, false>(isa, state, counter, in, out);
   } else if (nblocks > 0) {
-    SveBatch<0>(isa, state, counter, in, out, nblocks);
+    SveBatch<1, 0>(isa, state, counter, in, out, nblocks);
   }
 }
 #endif
 
-// Blocks in one batch of the configuration, and the most at any vector
-// length.
+// Blocks in the batch that ends a message (for SVE tags, a one-group
+// batch), and the most at any vector length.
 template <class Isa, size_t kVectorBlocks, size_t kScalarBlocks>
 BRAID_INLINE size_t BlocksPerBatch(Isa) {
 #if defined(__ARM_FEATURE_SVE)
   if constexpr (kSveTag<Isa>) {
-    return svcntw() + kScalarBlocks;
+    return svcntw() + kTailScalar<kVectorBlocks, kScalarBlocks>;
   }
 #endif
   return kVectorBlocks + kScalarBlocks;
@@ -505,10 +556,11 @@ void Blocks(Isa isa, const uint32_t state[16], const uint8_t* in, uint8_t* out,
   isa::RequireEnabled<Isa>();
   static_assert(kValidConfig<Isa, kVectorBlocks, kScalarBlocks>,
                 "ChaCha20 configurations: Scalar (0, 1..4); NEON tags "
-                "(0..8, 0..4), not both 0; SVE tags (1, 0..4)");
+                "(0..8, 0..4), not both 0; SVE tags (1, 0..4) and (2, 0..2)");
 #if defined(__ARM_FEATURE_SVE)
   if constexpr (kSveTag<Isa>) {
-    return SveBlocks<kScalarBlocks>(isa, state, in, out, nblocks);
+    return SveBlocks<kVectorBlocks, kScalarBlocks>(isa, state, in, out,
+                                                   nblocks);
   }
 #endif
   if constexpr (!kSveTag<Isa>) {

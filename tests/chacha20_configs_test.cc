@@ -142,7 +142,9 @@ TYPED_TEST(ChaCha20ConfigTest, Rfc8439Vectors) {
 }
 
 // Random keys, both nonce sizes, lengths 0..300, every tail length of a
-// batch, and a spread up to 4 KiB: each equals the reference, also in place.
+// batch, a spread up to 4 KiB, and around one to three two-group SVE
+// batches at 2048 bits (130 blocks with two scalar blocks): each equals the
+// reference, also in place.
 TYPED_TEST(ChaCha20ConfigTest, EqualsReference) {
   std::mt19937_64 rng(8439);
   std::vector<size_t> lengths;
@@ -155,6 +157,10 @@ TYPED_TEST(ChaCha20ConfigTest, EqualsReference) {
   for (size_t n : {511, 512, 513, 575, 576, 577, 1023, 1024, 1088, 2047, 2048,
                    4096, 4160}) {
     lengths.push_back(n);
+  }
+  for (size_t blocks : {128, 129, 130, 131, 133, 194, 195, 259, 260, 261}) {
+    lengths.push_back(64 * blocks);
+    lengths.push_back(64 * blocks + 33);
   }
   for (size_t len : lengths) {
     const Bytes key = test::RandomBytes(rng, 32);
@@ -176,14 +182,16 @@ TYPED_TEST(ChaCha20ConfigTest, EqualsReference) {
 }
 
 // The original 64-bit counter starting just below 2^32 and 2^64 - 2^10:
-// lanes inside one batch carry into word 13 (or not) independently.
+// lanes inside one batch carry into word 13 (or not) independently, also
+// inside the second group of a two-group batch at 2048 bits (block 70).
 TYPED_TEST(ChaCha20ConfigTest, CounterCarriesIntoTheHighWord) {
   std::mt19937_64 rng(7);
   const Bytes key = test::RandomBytes(rng, 32);
   const Bytes nonce = test::RandomBytes(rng, 8);
-  const Bytes in = test::RandomBytes(rng, 64 * 40 + 17);
-  for (uint64_t counter : {0xffffffffull - 2, 0xffffffffull - 9,
-                           0x1ffffffffull - 16, 0xffffffffffffffffull - 1024}) {
+  const Bytes in = test::RandomBytes(rng, 64 * 200 + 17);
+  for (uint64_t counter :
+       {0xffffffffull - 2, 0xffffffffull - 9, 0xffffffffull - 69,
+        0x1ffffffffull - 16, 0xffffffffffffffffull - 1024}) {
     auto stream = TypeParam::Stream::Create(key, nonce, counter);
     ASSERT_TRUE(stream.ok());
     EXPECT_EQ(Crypt(*stream, in),
@@ -223,11 +231,12 @@ TYPED_TEST(ChaCha20ConfigTest, StaysInsideItsBuffers) {
   std::mt19937_64 rng(4);
   std::vector<size_t> lengths;
   for (size_t n = 0; n <= 300; ++n) lengths.push_back(n);
-  for (size_t blocks : {5, 7, 9, 12, 13, 17, 33, 64, 65, 66, 67, 68, 69}) {
+  for (size_t blocks :
+       {5, 7, 9, 12, 13, 17, 33, 64, 65, 66, 67, 68, 69, 130, 131, 133, 195}) {
     lengths.push_back(64 * blocks);
     lengths.push_back(64 * blocks - 7);
   }
-  constexpr size_t kCapacity = 64 * 69;
+  constexpr size_t kCapacity = 64 * 195;
   const test::GuardedBuffer in_buffer(kCapacity), out_buffer(kCapacity);
   const Bytes key = test::RandomBytes(rng, 32);
   const Bytes nonce = test::RandomBytes(rng, 12);

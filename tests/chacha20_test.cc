@@ -173,9 +173,12 @@ TEST(ChaCha20Test, EqualsOpenssl) {
       CompareWithOpenssl<Tag, 3, 0>();
     } else if constexpr (std::is_same_v<Tag, isa::Sve>) {
       CompareWithOpenssl<Tag, 1, 1>();
+      CompareWithOpenssl<Tag, 2, 2>();
     } else if constexpr (std::is_same_v<Tag, isa::Sve2>) {
       CompareWithOpenssl<Tag, 1, 0>();
       CompareWithOpenssl<Tag, 1, 2>();
+      CompareWithOpenssl<Tag, 2, 0>();
+      CompareWithOpenssl<Tag, 2, 1>();
     }
   });
 }

@@ -21,13 +21,23 @@
 
 namespace braid::simd::chacha {
 
+// How SVE rotates: for a double round whose dependent chains bound it, or
+// for one whose vector pipes do. With SVE2, XAR is one instruction and the
+// shortest chain, but Neoverse V2 (and its model) issues it to one vector
+// pipe of four: one word group is chain-bound and XARs everywhere, two
+// groups are pipe-bound and XAR only 12 and 7 (a shift pair otherwise, on
+// two pipes), with the halfword reverse for 16 (any pipe) and, under GCC, a
+// byte table for 8 (two pipes). Clang spills around the table's index
+// register with thirty-two state vectors live, so under Clang 8 stays XAR.
+enum class Rotates { kShortestChain, kSpreadAcrossPipes };
+
 // ---------------------------------------------------------------- uint32_t
 template <class Isa>
 BRAID_INLINE uint32_t Add(Isa, uint32_t a, uint32_t b) {
   return a + b;
 }
 // rotl(d ^ a, k): ChaCha's "d ^= a; d <<<= k" as one value.
-template <int k, class Isa>
+template <int k, Rotates = Rotates::kShortestChain, class Isa>
 BRAID_INLINE uint32_t XorRotl(Isa, uint32_t d, uint32_t a) {
   const uint32_t x = d ^ a;
   return (x << k) | (x >> (32 - k));
@@ -39,7 +49,7 @@ template <class Isa>
 BRAID_INLINE uint32x4_t Add(Isa, uint32x4_t a, uint32x4_t b) {
   return vaddq_u32(a, b);
 }
-template <int k, class Isa>
+template <int k, Rotates = Rotates::kShortestChain, class Isa>
 BRAID_INLINE uint32x4_t XorRotl(Isa, uint32x4_t d, uint32x4_t a) {
   const uint32x4_t x = veorq_u32(d, a);
   if constexpr (k == 16) {
@@ -63,16 +73,32 @@ template <class Isa>
 BRAID_INLINE svuint32_t Add(Isa, svuint32_t a, svuint32_t b) {
   return svadd_u32_x(svptrue_b32(), a, b);
 }
-template <int k, class Isa>
+template <int k, Rotates kRotates = Rotates::kShortestChain, class Isa>
 BRAID_INLINE svuint32_t XorRotl(Isa, svuint32_t d, svuint32_t a) {
-  if constexpr (isa::Traits<Isa>::kSve2) {
+  const svbool_t all = svptrue_b32();
+#if defined(__clang__)
+  constexpr bool kXar8 = true;
+#else
+  constexpr bool kXar8 = false;
+#endif
+  if constexpr (isa::Traits<Isa>::kSve2 &&
+                (kRotates == Rotates::kShortestChain || k == 12 || k == 7 ||
+                 (k == 8 && kXar8))) {
     return svxar_n_u32(d, a, 32 - k);
   } else {
-    const svbool_t all = svptrue_b32();
     const svuint32_t x = sveor_u32_x(all, d, a);
-    if constexpr (k == 16) return svrevh_u32_x(all, x);
-    return svorr_u32_x(all, svlsl_n_u32_x(all, x, k),
-                       svlsr_n_u32_x(all, x, 32 - k));
+    if constexpr (k == 16) {
+      return svrevh_u32_x(all, x);
+    } else if constexpr (k == 8) {
+      // Lane i's bytes 3, 0, 1, 2 (+ 4i): a byte rotate. Indices reach 255
+      // at the largest vector, 64 words.
+      const svuint8_t rotl8 =
+          svreinterpret_u8_u32(svindex_u32(0x02010003, 0x04040404));
+      return svreinterpret_u32_u8(svtbl_u8(svreinterpret_u8_u32(x), rotl8));
+    } else {
+      return svorr_u32_x(all, svlsl_n_u32_x(all, x, k),
+                         svlsr_n_u32_x(all, x, 32 - k));
+    }
   }
 }
 #endif
@@ -81,7 +107,7 @@ BRAID_INLINE svuint32_t XorRotl(Isa, svuint32_t d, svuint32_t a) {
 // sixteen words of a state, each word of any of the types above. Each step
 // is written for all four quarter rounds at once, so four independent chains
 // sit next to each other in the instruction stream.
-template <class Isa, class W>
+template <Rotates kRotates = Rotates::kShortestChain, class Isa, class W>
 BRAID_INLINE void DoubleRound(Isa isa, W& x0, W& x1, W& x2, W& x3, W& x4, W& x5,
                               W& x6, W& x7, W& x8, W& x9, W& x10, W& x11,
                               W& x12, W& x13, W& x14, W& x15) {
@@ -90,8 +116,10 @@ BRAID_INLINE void DoubleRound(Isa isa, W& x0, W& x1, W& x2, W& x3, W& x4, W& x5,
                   W& b3, W& d0, W& d1, W& d2, W& d3) BRAID_LAMBDA_INLINE {
     a0 = Add(isa, a0, b0), a1 = Add(isa, a1, b1);
     a2 = Add(isa, a2, b2), a3 = Add(isa, a3, b3);
-    d0 = XorRotl<k()>(isa, d0, a0), d1 = XorRotl<k()>(isa, d1, a1);
-    d2 = XorRotl<k()>(isa, d2, a2), d3 = XorRotl<k()>(isa, d3, a3);
+    d0 = XorRotl<k(), kRotates>(isa, d0, a0);
+    d1 = XorRotl<k(), kRotates>(isa, d1, a1);
+    d2 = XorRotl<k(), kRotates>(isa, d2, a2);
+    d3 = XorRotl<k(), kRotates>(isa, d3, a3);
   };
   auto quarter_rounds = [&](W& a0, W& b0, W& c0, W& d0, W& a1, W& b1, W& c1,
                             W& d1, W& a2, W& b2, W& c2, W& d2, W& a3, W& b3,
