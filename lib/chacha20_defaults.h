@@ -11,8 +11,10 @@
 namespace braid {
 
 #if defined(__ARM_FEATURE_SVE2)
-// SVE2 with one scalar block beats NEON 7 + 2 on the V2 model at 256, 320,
-// 1024 bytes and 16 KiB and ties at 64 (benchmarks/RESULTS.md, by length).
+// SVE2, two vector-length groups (below), beats the NEON default (7 + 2) on
+// the V2 model at 256, 320 and 1024 bytes and 16 KiB with both compilers,
+// and at 576 with GCC; it is within 2% at 64 and loses at 512, and at 576
+// with Clang (benchmarks/RESULTS.md, by length).
 using DefaultChaCha20Isa = isa::Sve2;
 #elif defined(__ARM_NEON)
 using DefaultChaCha20Isa = isa::Neon;
@@ -27,9 +29,10 @@ using DefaultChaCha20Isa = isa::Scalar;
 // pipes, and latency to hide) run a word group and three row blocks, 7 + 2
 // (V2 model 1.25 GCC, 1.24 Clang; V1 1.30). Three scalar blocks model
 // faster with Clang (7 + 3: V2 1.09) but not with GCC, which spills their
-// 48 words (1.57). SVE without XAR models slower than 7 + 2 on V1 at every
-// length, so the sve profile keeps NEON; SVE2 builds default to the SVE2
-// tag (above).
+// 48 words (1.57). SVE without XAR models faster than 7 + 2 on V1 at 1 KiB
+// and 16 KiB (two scalar blocks: 1.21 GCC, 1.19 Clang) but slower at 256 to
+// 576 bytes, by up to a fifth, so the sve profile keeps NEON; SVE2 builds
+// default to the SVE2 tag (above).
 template <class Isa>
 struct ChaCha20Defaults {
 #if defined(__ARM_FEATURE_SVE)
@@ -44,17 +47,30 @@ struct ChaCha20Defaults<isa::Scalar> {
   static constexpr size_t kVectorBlocks = 0;
   static constexpr size_t kScalarBlocks = 1;
 };
-// SVE tags, when named: one vector-length group by word and one block in
-// general-purpose registers.
+// SVE: one vector-length group by word and two blocks in general-purpose
+// registers (V1 model, VL 256, 16 KiB: 1.21 GCC, 1.19 Clang; two groups
+// 1.40, 1.45).
 template <>
 struct ChaCha20Defaults<isa::Sve> {
   static constexpr size_t kVectorBlocks = 1;
+  static constexpr size_t kScalarBlocks = 2;
+};
+// SVE2: two groups, whose rotates spread across the vector pipes (V2 model,
+// VL 128, 16 KiB: GCC 0.99, Clang 1.05, against 1.15 and 1.19 for one group
+// and one scalar block). One scalar block with GCC; Clang vectorizes a lone
+// scalar block's four quarter rounds onto the busy vector pipes (1.80), so
+// two with Clang.
+template <>
+struct ChaCha20Defaults<isa::Sve2> {
+  static constexpr size_t kVectorBlocks = 2;
+#if defined(__clang__)
+  static constexpr size_t kScalarBlocks = 2;
+#else
   static constexpr size_t kScalarBlocks = 1;
+#endif
 };
 template <>
-struct ChaCha20Defaults<isa::Sve2> : ChaCha20Defaults<isa::Sve> {};
-template <>
-struct ChaCha20Defaults<isa::Sve2Aes> : ChaCha20Defaults<isa::Sve> {};
+struct ChaCha20Defaults<isa::Sve2Aes> : ChaCha20Defaults<isa::Sve2> {};
 
 }  // namespace braid
 
