@@ -56,10 +56,9 @@ struct ChaCha20Defaults<isa::Sve> {
   static constexpr size_t kScalarBlocks = 2;
 };
 // SVE2: two groups, whose rotates spread across the vector pipes (V2 model,
-// VL 128, 16 KiB: GCC 0.99, Clang 1.05, against 1.15 and 1.19 for one group
-// and one scalar block). One scalar block with GCC; Clang vectorizes a lone
-// scalar block's four quarter rounds onto the busy vector pipes (1.80), so
-// two with Clang.
+// VL 128, 16 KiB: GCC 0.99, Clang 1.05, against 1.15 and 1.22 for one group
+// and one scalar block). One scalar block with GCC (two: 0.97, but slower
+// at 320 to 576 bytes); two with Clang (one: 1.16).
 template <>
 struct ChaCha20Defaults<isa::Sve2> {
   static constexpr size_t kVectorBlocks = 2;
