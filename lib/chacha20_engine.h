@@ -103,7 +103,7 @@ struct ScalarBlock {
                               x[7], x[8], x[9], x[10], x[11], x[12], x[13],
                               x[14], x[15]);
   }
-  // kAlone: the batch's only scalar block.
+  // kAlone: the only scalar block beside vector blocks.
   template <bool kAlone, class Isa>
   BRAID_INLINE void Finish(Isa, const uint32_t state[16], uint64_t counter,
                            const uint8_t* in, uint8_t* out) {
@@ -154,10 +154,12 @@ struct ScalarBlock {
 // vector one, so that only one block's sixteen words are live (two would
 // need more registers than there are, and spill) -- for throughput beside
 // vector blocks. Otherwise side by side, the shorter chain: for a tail.
-template <size_t kScalar, bool kSerial, class Isa, class F>
+// kBesideVectors: the batch has vector blocks too.
+template <size_t kScalar, bool kSerial, bool kBesideVectors, class Isa, class F>
 BRAID_INLINE void RunRounds(Isa isa, const uint32_t state[16], uint64_t counter,
                             const uint8_t* in, uint8_t* out,
                             F&& vector_double_round) {
+  constexpr bool kAlone = kScalar == 1 && kBesideVectors;
   if constexpr (kScalar == 0) {
     for (int i = 0; i < kDoubleRounds; ++i) vector_double_round();
   } else if constexpr (kSerial && kDoubleRounds % kScalar == 0) {
@@ -169,8 +171,7 @@ BRAID_INLINE void RunRounds(Isa isa, const uint32_t state[16], uint64_t counter,
         StaticFor<kScalar>([&](auto)
                                BRAID_LAMBDA_INLINE { block.DoubleRound(isa); });
       }
-      block.Finish<kScalar == 1>(isa, state, counter + b, in + 64 * b,
-                                 out + 64 * b);
+      block.Finish<kAlone>(isa, state, counter + b, in + 64 * b, out + 64 * b);
     }
   } else {
     ScalarBlock blocks[kScalar];
@@ -183,8 +184,8 @@ BRAID_INLINE void RunRounds(Isa isa, const uint32_t state[16], uint64_t counter,
           [&](auto b) BRAID_LAMBDA_INLINE { blocks[b].DoubleRound(isa); });
     }
     StaticFor<kScalar>([&](auto b) BRAID_LAMBDA_INLINE {
-      blocks[b].template Finish<kScalar == 1>(isa, state, counter + b,
-                                              in + 64 * b, out + 64 * b);
+      blocks[b].template Finish<kAlone>(isa, state, counter + b, in + 64 * b,
+                                        out + 64 * b);
     });
   }
 }
@@ -292,7 +293,7 @@ BRAID_INLINE void NeonBatch(Isa isa, const uint32_t state[16], uint64_t counter,
     rows[r].Init(state, counter + kFirstRow + r);
   });
 #endif
-  RunRounds<kScalar, kSerialScalar>(
+  RunRounds<kScalar, kSerialScalar, kGroups + kRows != 0>(
       isa, state, counter + kFirstScalar, in + 64 * kFirstScalar,
       out + 64 * kFirstScalar, [&]() BRAID_LAMBDA_INLINE {
 #if defined(__ARM_NEON)
@@ -452,8 +453,8 @@ BRAID_INLINE void SveGroups(Isa isa, const uint32_t state[16], uint64_t counter,
         isa, state, counter + lanes, in + 64 * lanes, out + 64 * lanes, lanes,
         double_round);
   } else {
-    RunRounds<kScalar, true>(isa, state, counter + lanes, in + 64 * lanes,
-                             out + 64 * lanes, double_round);
+    RunRounds<kScalar, true, true>(isa, state, counter + lanes, in + 64 * lanes,
+                                   out + 64 * lanes, double_round);
   }
   // The counters again rather than kept through the rounds: with two groups
   // the rounds need every vector register.
