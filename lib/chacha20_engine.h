@@ -57,6 +57,13 @@ inline constexpr bool kCompactTails = false;
 // Blocks in an SVE word group (VL/32) at the largest vector length, 2048 bits.
 inline constexpr size_t kMaxLanes = 64;
 
+// Scalar blocks in the one-group batches that finish a message: kScalar
+// when the configuration has one group, at most one after two-group batches
+// (one scalar block beside one group models faster than two on V2).
+template <size_t kGroups, size_t kScalar>
+inline constexpr size_t kTailScalar = kGroups > 1 ? std::min<size_t>(kScalar, 1)
+                                                  : kScalar;
+
 template <class Isa>
 inline constexpr bool kSveTag = isa::Traits<Isa>::kSve;
 template <class Isa>
@@ -498,13 +505,6 @@ BRAID_INLINE void SveBatch(Isa isa, const uint32_t state[16], uint64_t counter,
                                        []() BRAID_LAMBDA_INLINE {});
 }
 
-// Scalar blocks in the one-group batches that finish a message: kScalar
-// when the configuration has one group, at most one after two-group batches
-// (one scalar block beside one group models faster than two on V2).
-template <size_t kGroups, size_t kScalar>
-inline constexpr size_t kTailScalar = kGroups > 1 ? std::min<size_t>(kScalar, 1)
-                                                  : kScalar;
-
 template <size_t kGroups, size_t kScalarBlocks, class Isa>
 void SveBlocks(Isa isa, const uint32_t state[16], const uint8_t* in,
                uint8_t* out, size_t nblocks) {
@@ -559,7 +559,8 @@ BRAID_INLINE size_t BlocksPerBatch(Isa) {
 }
 template <class Isa, size_t kVectorBlocks, size_t kScalarBlocks>
 inline constexpr size_t kMaxBlocksPerBatch =
-    (kSveTag<Isa> ? kMaxLanes : kVectorBlocks) + kScalarBlocks;
+    kSveTag<Isa> ? kMaxLanes + kTailScalar<kVectorBlocks, kScalarBlocks>
+                 : kVectorBlocks + kScalarBlocks;
 
 // out[0..64 * nblocks) = in ^ the keystream from the state's block counter
 // (words 12 and 13), which the caller advances. In place is allowed.
