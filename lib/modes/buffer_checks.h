@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "braid/declassify.h"
 #include "braid/simd/isa.h"
 
 namespace braid::modes_internal {
@@ -97,11 +98,14 @@ BRAID_INLINE absl::Status CheckWholeBlocks(absl::string_view what,
 }
 
 // Whether a[0..n) == b[0..n), reading every byte whatever the answer: for
-// tags and keys, where an early exit would tell how many bytes matched.
+// tags and keys, where an early exit would tell how many bytes matched. The
+// answer itself is public (the caller is told it), so it is declassified.
 inline bool ConstantTimeEqual(const uint8_t* a, const uint8_t* b, size_t n) {
   uint8_t diff = 0;
   for (size_t i = 0; i < n; ++i) diff |= a[i] ^ b[i];
-  return diff == 0;
+  const bool equal = diff == 0;
+  internal::Declassify(&equal, sizeof(equal));
+  return equal;
 }
 
 // Calls f(std::integral_constant<int, Nr>) for the key's round count, so that

@@ -21,6 +21,7 @@
 #include "absl/types/span.h"
 #include "braid/aes_defaults.h"
 #include "braid/aes_key.h"
+#include "braid/declassify.h"
 #include "braid/modes/buffer_checks.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
@@ -78,6 +79,8 @@ class AesGcmSiv {
     Keys keys = Derive(nonce);
     alignas(16) uint8_t tag[16];
     Tag(keys, nonce, aad, plaintext, tag);
+    // The tag is output, and the counter starts from it: public.
+    internal::Declassify(tag, sizeof(tag));
     // Keystream from the tag, before the output (which may be the input)
     // is written; then the tag after the ciphertext.
     Crypt(keys, tag, plaintext, out.data());
