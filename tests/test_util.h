@@ -16,6 +16,7 @@
 #include "braid/simd/aes_ops.h"
 #include "braid/simd/isa.h"
 #include "gtest/gtest.h"
+#include "tests/instances.h"  // the kernels compiled once, not per test
 
 namespace braid::test {
 
@@ -110,21 +111,28 @@ inline constexpr bool kAarch64 = true;
 #else
 inline constexpr bool kAarch64 = false;
 #endif
+// BRAID_FULL_SWEEP (tools/test --full) sweeps everything everywhere.
+#if defined(BRAID_FULL_SWEEP)
+inline constexpr bool kEverySweep = true;
+#else
+inline constexpr bool kEverySweep = false;
+#endif
 #if defined(__ARM_FEATURE_SVE2_AES)
 inline constexpr bool kFullSweep = true;
 #else
-inline constexpr bool kFullSweep = !kAarch64;
+inline constexpr bool kFullSweep = !kAarch64 || kEverySweep;
 #endif
 
 // Whether a kWays sweep includes (Tag, kWays) in this build. The Scalar
 // tag's kernels are the same templates on every target, and GCC spends
 // minutes on their widest instances (every AES round is a call), so the
 // host build sweeps Scalar over every kWays and the aarch64 builds check it
-// at kWays 1 and the default.
+// at kWays 1 and the default (all of them with BRAID_FULL_SWEEP).
 template <class Tag, size_t kWays>
 inline constexpr bool kSweeps =
     kWays == 1 || kWays == kDefaultAesWays ||
-    (kFullSweep && (!kAarch64 || !std::is_same_v<Tag, isa::Scalar>));
+    (kFullSweep &&
+     (!kAarch64 || kEverySweep || !std::is_same_v<Tag, isa::Scalar>));
 
 struct TagName {
   template <class T>
