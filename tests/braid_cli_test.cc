@@ -41,11 +41,8 @@ Bytes ReadAll(std::FILE* f) {
   return data;
 }
 
-// Runs braid with `input` as its standard input.
-Result Braid(const std::vector<std::string>& args, const Bytes& input = {}) {
-  Io io{std::tmpfile(), std::tmpfile(), std::tmpfile()};
-  if (!input.empty()) std::fwrite(input.data(), 1, input.size(), io.in);
-  std::rewind(io.in);
+// Runs braid on `io` and collects what it wrote; closes io.out and io.err.
+Result RunOn(const std::vector<std::string>& args, const Io& io) {
   Result r;
   r.status = cli::Run(args, io);
   std::fflush(io.out);
@@ -53,7 +50,18 @@ Result Braid(const std::vector<std::string>& args, const Bytes& input = {}) {
   r.out = ReadAll(io.out);
   const Bytes err = ReadAll(io.err);
   r.err.assign(err.begin(), err.end());
-  for (std::FILE* f : {io.in, io.out, io.err}) std::fclose(f);
+  std::fclose(io.out);
+  std::fclose(io.err);
+  return r;
+}
+
+// Runs braid with `input` as its standard input.
+Result Braid(const std::vector<std::string>& args, const Bytes& input = {}) {
+  Io io{std::tmpfile(), std::tmpfile(), std::tmpfile()};
+  if (!input.empty()) std::fwrite(input.data(), 1, input.size(), io.in);
+  std::rewind(io.in);
+  Result r = RunOn(args, io);
+  std::fclose(io.in);
   return r;
 }
 
@@ -71,18 +79,10 @@ Result BraidFromPipe(const std::vector<std::string>& args, const Bytes& input) {
     }
     close(fd);
   });
-  Io io{fdopen(fds[0], "rb"), std::tmpfile(), std::tmpfile()};
-  Result r;
-  r.status = cli::Run(args, io);
-  std::fflush(io.out);
-  std::fflush(io.err);
-  r.out = ReadAll(io.out);
-  const Bytes err = ReadAll(io.err);
-  r.err.assign(err.begin(), err.end());
+  const Io io{fdopen(fds[0], "rb"), std::tmpfile(), std::tmpfile()};
+  Result r = RunOn(args, io);
   std::fclose(io.in);  // before join: a writer blocked on a full pipe ends
   writer.join();
-  std::fclose(io.out);
-  std::fclose(io.err);
   return r;
 }
 
