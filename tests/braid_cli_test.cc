@@ -4,8 +4,11 @@
 // message, and tampered AEAD input leaving no output.
 #include "tools/braid_cli.h"
 
+#include <dirent.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -97,6 +100,20 @@ void WriteFile(const std::string& path, const Bytes& data) {
 }
 
 bool Exists(const std::string& path) { return std::ifstream(path).good(); }
+
+// The names in a directory, sorted, without "." and "..".
+std::vector<std::string> FilesIn(const std::string& dir) {
+  std::vector<std::string> names;
+  if (DIR* d = opendir(dir.c_str())) {
+    while (const dirent* e = readdir(d)) {
+      const std::string name = e->d_name;
+      if (name != "." && name != "..") names.push_back(name);
+    }
+    closedir(d);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
 
 Bytes ReadFile(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
@@ -341,11 +358,19 @@ TEST(BraidCli, FailedTagWritesNothing) {
     const std::string in = TempPath("sealed"), out = TempPath("opened");
     WriteFile(in, bad);
     std::remove(out.c_str());
-    EXPECT_EQ(Braid({"dec", "-c", name, "-K", k, "--iv", iv, "--aad", "aa",
-                     "-in", in, "-out", out})
-                  .status,
-              kExitAuthFailed);
+    const std::vector<std::string> open_file = {
+        "dec", "-c", name, "-K", k, "--iv", iv, "--aad", "aa",
+        "-in", in,  "-out", out};
+    EXPECT_EQ(Braid(open_file).status, kExitAuthFailed);
     EXPECT_FALSE(Exists(out));
+    // An output that existed before is left exactly as it was.
+    const Bytes before = {'k', 'e', 'e', 'p'};
+    WriteFile(out, before);
+    EXPECT_EQ(Braid(open_file).status, kExitAuthFailed);
+    EXPECT_EQ(ReadFile(out), before);
+    for (const std::string& name : FilesIn(TempPath(""))) {
+      EXPECT_EQ(name.find(".braid-"), std::string::npos) << name;
+    }
   }
 }
 
@@ -484,6 +509,70 @@ TEST(BraidCli, FailedStreamRemovesItsOutputFile) {
   EXPECT_EQ(piped.status, kExitBadInput);
   EXPECT_NE(piped.err.find("multiple of 16"), std::string::npos) << piped.err;
   EXPECT_FALSE(Exists(out));
+  // The same with an output that existed before: it is left as it was.
+  const Bytes before = {'o', 'l', 'd'};
+  WriteFile(out, before);
+  EXPECT_EQ(BraidFromPipe({"enc", "-c", "aes-128-ecb", "-K",
+                           "000102030405060708090a0b0c0d0e0f", "-out", out},
+                          Bytes(100001))
+                .status,
+            kExitBadInput);
+  EXPECT_EQ(ReadFile(out), before);
+}
+
+// The output replaces its name only once the command has succeeded: a new
+// file, readable by its owner alone, and no file left beside it.
+TEST(BraidCli, OutputIsReplacedWhole) {
+  const std::string dir = TempPath("replace");
+  mkdir(dir.c_str(), 0700);
+  const std::string in = dir + "/in", out = dir + "/out";
+  WriteFile(in, Bytes(70000, 7));
+  WriteFile(out, Bytes(5, 1));
+  ASSERT_EQ(Braid({"enc", "-c", "aes-128-ctr", "-K",
+                   "000102030405060708090a0b0c0d0e0f", "--iv",
+                   "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff", "-in", in, "-out", out})
+                .status,
+            kExitOk);
+  EXPECT_EQ(ReadFile(out).size(), 70000u);
+  struct stat st;
+  ASSERT_EQ(stat(out.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0600u);
+  EXPECT_EQ(FilesIn(dir), (std::vector<std::string>{"in", "out"}));
+}
+
+// -in and -out naming one file (also through a hard or symbolic link, or as
+// standard input) is refused before anything is written.
+TEST(BraidCli, SameFileForInputAndOutputIsRefused) {
+  const std::string dir = TempPath("same");
+  mkdir(dir.c_str(), 0700);
+  const std::string file = dir + "/g.bin", hard = dir + "/hard",
+                    soft = dir + "/soft";
+  const Bytes content(100000, 3);
+  WriteFile(file, content);
+  ASSERT_EQ(link(file.c_str(), hard.c_str()), 0);
+  ASSERT_EQ(symlink(file.c_str(), soft.c_str()), 0);
+  const std::string iv16 = "000102030405060708090a0b0c0d0e0f";
+  for (const auto& [cipher, iv] : {std::pair{"aes-128-ctr", iv16},
+                                   std::pair{"aes-128-ocb", iv16.substr(24)}}) {
+    for (const std::string& out : {file, hard, soft}) {
+      SCOPED_TRACE(std::string(cipher) + " -out " + out);
+      const Result r =
+          Braid({"enc", "-c", cipher, "-K", "000102030405060708090a0b0c0d0e0f",
+                 "--iv", iv, "-in", file, "-out", out});
+      EXPECT_EQ(r.status, kExitBadInput);
+      EXPECT_NE(r.err.find("the input's own file"), std::string::npos) << r.err;
+      EXPECT_EQ(ReadFile(file), content);
+    }
+  }
+  // Standard input that is the output's file.
+  Io io{std::fopen(file.c_str(), "rb"), std::tmpfile(), std::tmpfile()};
+  const Result r = RunOn({"enc", "-c", "aes-128-ctr", "-K",
+                          "000102030405060708090a0b0c0d0e0f", "--iv",
+                          "000102030405060708090a0b0c0d0e0f", "-out", file},
+                         io);
+  std::fclose(io.in);
+  EXPECT_EQ(r.status, kExitBadInput);
+  EXPECT_EQ(ReadFile(file), content);
 }
 
 TEST(BraidCli, HelpAndInfo) {

@@ -4,11 +4,14 @@
 #include "tools/braid_cli.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <string>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -53,8 +56,11 @@ CIPHER: aes-{128,192,256}-{ecb,cbc,cfb,ctr,ocb}, aes-{128,256}-xts,
                (default 0)
 ocb and gcm-siv: enc writes ciphertext then tag; dec reads them so, and if the
 tag does not verify writes nothing and exits 1.
-Input and output default to standard input and output. Exit status: 0 done,
-1 authentication failed, 2 bad usage or input.
+Input and output default to standard input and output. -out FILE is replaced
+only when the whole command succeeds (written beside it, mode 0600, then
+renamed); on any failure it is left as it was. -out naming the input's own
+file is refused. Exit status: 0 done, 1 authentication failed, 2 bad usage
+or input.
 )";
 
 // Bytes read and written per step when streaming: memory stays constant
@@ -319,6 +325,13 @@ class Input {
     return uint64_t(st.st_size) - at;
   }
 
+  // The file the input is (device, inode), where fstat can tell.
+  std::optional<std::pair<dev_t, ino_t>> Identity() const {
+    struct stat st;
+    if (file_ == nullptr || fstat(fileno(file_), &st) != 0) return std::nullopt;
+    return std::make_pair(st.st_dev, st.st_ino);
+  }
+
   // Reads until `n` bytes or the end; returns how many were read.
   absl::StatusOr<size_t> Read(uint8_t* to, size_t n) {
     size_t got = 0;
@@ -341,8 +354,11 @@ class Input {
   std::FILE* file_;
 };
 
-// The output: a named file (removed again if the command fails after
-// creating it) or the caller's standard output.
+// The output: the caller's standard output, or a named file that is only
+// replaced when the whole command succeeds. A named output is written to a
+// new file beside it (mode 0600), flushed to the disk and renamed over the
+// name by Finish(); if the command fails first, the new file is removed and
+// whatever had that name is as it was.
 class Output {
  public:
   Output(const std::string& path, std::FILE* standard) : path_(path) {
@@ -353,14 +369,40 @@ class Output {
   ~Output() {
     if (!IsStandard() && file_ != nullptr) {
       std::fclose(file_);
-      if (!finished_) std::remove(path_.c_str());
+      std::remove(temp_.c_str());
     }
+  }
+
+  // Refuses an output that names the input's own file (also through a link):
+  // replacing it would destroy the input.
+  absl::Status CheckNotInput(const Input& input) const {
+    if (IsStandard()) return absl::OkStatus();
+    const std::optional<std::pair<dev_t, ino_t>> in = input.Identity();
+    struct stat st;
+    if (in && stat(path_.c_str(), &st) == 0 && st.st_dev == in->first &&
+        st.st_ino == in->second) {
+      return Bad(absl::StrCat("-out ", path_,
+                              " is the input's own file: write elsewhere"));
+    }
+    return absl::OkStatus();
   }
 
   absl::Status Open() {
     if (IsStandard()) return absl::OkStatus();
-    file_ = std::fopen(path_.c_str(), "wb");
+    const size_t slash = path_.rfind('/');
+    const std::string dir =
+        slash == std::string::npos ? "" : path_.substr(0, slash + 1);
+    const std::string base =
+        slash == std::string::npos ? path_ : path_.substr(slash + 1);
+    temp_ = absl::StrCat(dir, ".", base, ".braid-XXXXXX");
+    const int fd = mkstemp(temp_.data());  // creates it 0600
+    if (fd < 0) {
+      return Bad(absl::StrCat("-out ", path_, ": ", std::strerror(errno)));
+    }
+    file_ = fdopen(fd, "wb");
     if (file_ == nullptr) {
+      close(fd);
+      std::remove(temp_.c_str());
       return Bad(absl::StrCat("-out ", path_, ": ", std::strerror(errno)));
     }
     return absl::OkStatus();
@@ -373,15 +415,16 @@ class Output {
 
   absl::Status Finish() {
     if (std::fflush(file_) != 0) return WriteError();
-    if (!IsStandard()) {
-      const int rc = std::fclose(file_);
-      file_ = nullptr;
-      if (rc != 0) {
-        std::remove(path_.c_str());
-        return WriteError();
-      }
+    if (IsStandard()) return absl::OkStatus();
+    const bool synced = fsync(fileno(file_)) == 0;
+    const int closed = std::fclose(file_);
+    file_ = nullptr;
+    if (!synced || closed != 0 ||
+        std::rename(temp_.c_str(), path_.c_str()) != 0) {
+      const absl::Status error = WriteError();
+      std::remove(temp_.c_str());
+      return error;
     }
-    finished_ = true;
     return absl::OkStatus();
   }
 
@@ -394,8 +437,8 @@ class Output {
   }
 
   std::string path_;
+  std::string temp_;  // the new file, until it is renamed to path_
   std::FILE* file_;
-  bool finished_ = false;
 };
 
 // Streams the input through `crypt(in, out, n)` in chunks; `granule` is the
@@ -415,6 +458,7 @@ absl::Status Stream(const Options& o, const Io& io, size_t granule,
     return length_error(*size);
   }
   Output output(o.out_path, io.out);
+  if (absl::Status s = output.CheckNotInput(input); !s.ok()) return s;
   if (absl::Status s = output.Open(); !s.ok()) return s;
 
   std::vector<uint8_t> in(kChunkBytes), out(kChunkBytes);
@@ -452,6 +496,8 @@ absl::Status WholeMessage(const Options& o, const Io& io, uint64_t limit,
                           absl::string_view limit_rule, Process&& process) {
   Input input(o.in_path, io.in);
   if (absl::Status s = input.Open(); !s.ok()) return s;
+  Output output(o.out_path, io.out);
+  if (absl::Status s = output.CheckNotInput(input); !s.ok()) return s;
   std::vector<uint8_t> message;
   for (;;) {
     const size_t at = message.size();
@@ -469,7 +515,6 @@ absl::Status WholeMessage(const Options& o, const Io& io, uint64_t limit,
   absl::Status s = process(message, result);
   internal::Wipe(message.data(), message.size());
   if (s.ok()) {
-    Output output(o.out_path, io.out);
     s = output.Open();
     if (s.ok()) s = output.Write(result.data(), result.size());
     if (s.ok()) s = output.Finish();
