@@ -395,7 +395,16 @@ TEST(BraidCli, BadArgumentsExit2WithTheirRule) {
        "unknown cipher 'aes-192-xts'"},
       {{"enc", "-c", "aes-192-gcm-siv", "-K", k16},
        "unknown cipher 'aes-192-gcm-siv'"},
-      {{"enc", "-c", "aes-128-ctr"}, "-K KEY is required for aes-128-ctr"},
+      {{"enc", "-c", "aes-128-ctr"},
+       "a key is required for aes-128-ctr: --key-file FILE or --key-env NAME"},
+      {{"enc", "-c", "aes-128-ctr", "-K", k16, "--key-env", "BRAID_TEST_KEY"},
+       "give the key once"},
+      {{"enc", "-c", "aes-128-ctr", "--key-file", "-"},
+       "--key-file -: standard input carries the data"},
+      {{"enc", "-c", "aes-128-ctr", "--key-file", "/nonexistent/key"},
+       "--key-file /nonexistent/key: No such file or directory"},
+      {{"enc", "-c", "aes-128-ctr", "--key-env", "BRAID_TEST_NO_SUCH_VAR"},
+       "--key-env BRAID_TEST_NO_SUCH_VAR: no such environment variable"},
       {{"enc", "-c", "aes-128-ctr", "-K", k16.substr(2), "--iv", iv16},
        "key for aes-128-ctr must be 16 bytes, got 15"},
       {{"enc", "-c", "aes-256-cbc", "-K", k16, "--iv", iv16},
@@ -518,6 +527,45 @@ TEST(BraidCli, FailedStreamRemovesItsOutputFile) {
                 .status,
             kExitBadInput);
   EXPECT_EQ(ReadFile(out), before);
+}
+
+// --key-file (raw bytes) and --key-env (hex) give the same key as -K; a key
+// file of the wrong length is refused with its length.
+TEST(BraidCli, KeyFromFileOrEnvironment) {
+  const std::string hex = "000102030405060708090a0b0c0d0e0f";
+  const std::string iv = "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+  const Bytes message(1000, 9);
+  const Result expected =
+      Braid({"enc", "-c", "aes-128-ctr", "-K", hex, "--iv", iv}, message);
+  ASSERT_EQ(expected.status, kExitOk);
+
+  const std::string key_file = TempPath("key");
+  WriteFile(key_file, FromHex(hex));
+  const Result from_file = Braid(
+      {"enc", "-c", "aes-128-ctr", "--key-file", key_file, "--iv", iv}, message);
+  EXPECT_EQ(from_file.status, kExitOk) << from_file.err;
+  EXPECT_EQ(from_file.out, expected.out);
+
+  ASSERT_EQ(setenv("BRAID_TEST_KEY", hex.c_str(), 1), 0);
+  const Result from_env = Braid(
+      {"enc", "-c", "aes-128-ctr", "--key-env", "BRAID_TEST_KEY", "--iv", iv},
+      message);
+  EXPECT_EQ(from_env.status, kExitOk) << from_env.err;
+  EXPECT_EQ(from_env.out, expected.out);
+
+  for (const auto& [bytes, says] :
+       {std::pair{Bytes(15, 1), std::string("the file has 15")},
+        std::pair{Bytes(17, 1), std::string("the file has more")},
+        std::pair{Bytes(), std::string("the file has 0")}}) {
+    WriteFile(key_file, bytes);
+    const Result r = Braid(
+        {"enc", "-c", "aes-128-ctr", "--key-file", key_file, "--iv", iv},
+        message);
+    EXPECT_EQ(r.status, kExitBadInput);
+    EXPECT_NE(r.err.find("key for aes-128-ctr must be 16 bytes, " + says),
+              std::string::npos)
+        << r.err;
+  }
 }
 
 // The output replaces its name only once the command has succeeded: a new

@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -38,10 +39,15 @@ namespace braid::cli {
 namespace {
 
 constexpr absl::string_view kUsage =
-    R"(usage: braid enc|dec -c CIPHER -K HEX [--iv HEX] [--aad HEX] [--counter N]
-                    [-in FILE] [-out FILE]
+    R"(usage: braid enc|dec -c CIPHER (--key-file FILE | --key-env NAME | -K HEX)
+                    [--iv HEX] [--aad HEX] [--counter N] [-in FILE] [-out FILE]
        braid info
        braid speed [--bytes N] [--seconds S] [--cpu-mhz MHZ]
+
+The key: --key-file FILE holds its raw bytes (not "-": standard input is the
+data); --key-env NAME names an environment variable that holds it in hex.
+-K HEX puts the key on the command line, where every user of the machine can
+read it (ps, /proc/*/cmdline): for tests and examples only.
 
 CIPHER: aes-{128,192,256}-{ecb,cbc,cfb,ctr,ocb}, aes-{128,256}-xts,
         aes-{128,256}-gcm-siv, chacha20
@@ -140,6 +146,57 @@ absl::StatusOr<std::vector<uint8_t>> ParseHex(absl::string_view option,
   return bytes;
 }
 
+// The key from whichever of --key-file, --key-env and -K was given (exactly
+// one). Every copy it makes on the way is wiped.
+absl::StatusOr<std::vector<uint8_t>> ReadKey(
+    absl::string_view cipher, const std::optional<std::string>& file,
+    const std::optional<std::string>& env,
+    const std::optional<std::string>& hex, size_t key_bytes) {
+  const int given = file.has_value() + env.has_value() + hex.has_value();
+  if (given == 0) {
+    return Bad(absl::StrCat("a key is required for ", cipher,
+                            ": --key-file FILE or --key-env NAME"));
+  }
+  if (given > 1) {
+    return Bad("give the key once: --key-file, --key-env or -K");
+  }
+  if (hex) return ParseHex("-K", *hex);
+  if (env) {
+    const char* value = std::getenv(env->c_str());
+    if (value == nullptr) {
+      return Bad(absl::StrCat("--key-env ", *env,
+                              ": no such environment variable"));
+    }
+    return ParseHex(absl::StrCat("--key-env ", *env), value);
+  }
+  if (*file == "-") {
+    return Bad("--key-file -: standard input carries the data; give the key "
+               "in a file");
+  }
+  std::FILE* f = std::fopen(file->c_str(), "rb");
+  if (f == nullptr) {
+    return Bad(absl::StrCat("--key-file ", *file, ": ", std::strerror(errno)));
+  }
+  // One byte more than the key, to tell a longer file from a key.
+  std::vector<uint8_t> bytes(key_bytes + 1);
+  const size_t got = std::fread(bytes.data(), 1, bytes.size(), f);
+  const bool failed = std::ferror(f) != 0;
+  std::fclose(f);
+  if (failed || got != key_bytes) {
+    internal::Wipe(bytes.data(), bytes.size());
+    return Bad(absl::StrCat("--key-file ", *file, ": ",
+                            failed ? std::strerror(errno)
+                                   : absl::StrCat("key for ", cipher,
+                                                  " must be ", key_bytes,
+                                                  " bytes, the file has ",
+                                                  got == key_bytes + 1
+                                                      ? "more"
+                                                      : std::to_string(got))));
+  }
+  bytes.pop_back();
+  return bytes;
+}
+
 // Key and IV bytes, wiped when the options go.
 struct SecretBytes {
   std::vector<uint8_t> bytes;
@@ -161,7 +218,8 @@ absl::StatusOr<Options> ParseOptions(bool encrypt,
                                      const std::vector<std::string>& args) {
   Options o;
   o.encrypt = encrypt;
-  std::optional<std::string> cipher, key_hex, iv_hex, aad_hex, counter;
+  std::optional<std::string> cipher, key_hex, key_file, key_env, iv_hex,
+      aad_hex, counter;
   std::optional<std::string> in_path, out_path;
   struct Flag {
     std::initializer_list<absl::string_view> names;
@@ -169,6 +227,7 @@ absl::StatusOr<Options> ParseOptions(bool encrypt,
   };
   const Flag flags[] = {
       {{"-c", "--cipher"}, &cipher},  {{"-K", "--key"}, &key_hex},
+      {{"--key-file"}, &key_file},    {{"--key-env"}, &key_env},
       {{"--iv", "-iv"}, &iv_hex},     {{"--aad"}, &aad_hex},
       {{"--counter"}, &counter},      {{"-in", "--in"}, &in_path},
       {{"-out", "--out"}, &out_path},
@@ -205,8 +264,9 @@ absl::StatusOr<Options> ParseOptions(bool encrypt,
   const std::string& name = o.cipher.name;
   const Mode mode = o.cipher.mode;
 
-  if (!key_hex) return Bad(absl::StrCat("-K KEY is required for ", name));
-  absl::StatusOr<std::vector<uint8_t>> key = ParseHex("-K", *key_hex);
+  absl::StatusOr<std::vector<uint8_t>> key =
+      ReadKey(name, key_file, key_env, key_hex, o.cipher.key_bytes);
+  if (key_hex) internal::Wipe(key_hex->data(), key_hex->size());
   if (!key.ok()) return key.status();
   o.key.bytes = *std::move(key);
   if (o.key.bytes.size() != o.cipher.key_bytes) {
