@@ -27,6 +27,8 @@ const char* const kWords[] = {
     "--cipher",
     "-K",
     "--key",
+    "--key-env",  // not --key-file: the fuzzer opens no file
+    "PATH",
     "--iv",
     "-iv",
     "--aad",
