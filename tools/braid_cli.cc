@@ -40,7 +40,8 @@ namespace {
 
 constexpr absl::string_view kUsage =
     R"(usage: braid enc|dec -c CIPHER (--key-file FILE | --key-env NAME | -K HEX)
-                    [--iv HEX] [--aad HEX] [--counter N] [-in FILE] [-out FILE]
+                    [--iv HEX] [--aad HEX] [--counter N] [--sector-size N]
+                    [-in FILE] [-out FILE]
        braid info
        braid speed [--bytes N] [--seconds S] [--cpu-mhz MHZ]
 
@@ -54,8 +55,11 @@ CIPHER: aes-{128,192,256}-{ecb,cbc,cfb,ctr,ocb}, aes-{128,256}-xts,
   ecb          no --iv; input a multiple of 16 bytes (no padding)
   cbc          --iv: 16-byte IV; input a multiple of 16 bytes (no padding)
   cfb, ctr     --iv: 16-byte IV / initial counter block
-  xts          -K: key1 then key2 (32 or 64 bytes); --iv: 16-byte tweak;
-               the whole input is one data unit (16 bytes to 16 MiB)
+  xts          key1 then key2 (32 or 64 bytes); --iv: 16-byte tweak; the
+               whole input is one data unit (16 bytes to 16 MiB), or with
+               --sector-size N (16 to 65536) data units of N bytes, as disks
+               use XTS: unit i's tweak is --iv's value plus i (a 128-bit
+               little-endian number, the sector number), in constant memory
   ocb          --iv: nonce of 1 to 15 bytes; --aad; 16-byte tag
   gcm-siv      --iv: 12-byte nonce; --aad; 16-byte tag
   chacha20     -K: 32 bytes; --iv: 12-byte nonce; --counter: first block
@@ -211,6 +215,7 @@ struct Options {
   SecretBytes key;
   std::optional<std::vector<uint8_t>> iv, aad;
   std::optional<uint32_t> counter;
+  std::optional<size_t> sector_size;  // XTS: bytes per data unit
   std::string in_path, out_path;  // "" or "-": standard input / output
 };
 
@@ -219,7 +224,7 @@ absl::StatusOr<Options> ParseOptions(bool encrypt,
   Options o;
   o.encrypt = encrypt;
   std::optional<std::string> cipher, key_hex, key_file, key_env, iv_hex,
-      aad_hex, counter;
+      aad_hex, counter, sector_size;
   std::optional<std::string> in_path, out_path;
   struct Flag {
     std::initializer_list<absl::string_view> names;
@@ -229,7 +234,8 @@ absl::StatusOr<Options> ParseOptions(bool encrypt,
       {{"-c", "--cipher"}, &cipher},  {{"-K", "--key"}, &key_hex},
       {{"--key-file"}, &key_file},    {{"--key-env"}, &key_env},
       {{"--iv", "-iv"}, &iv_hex},     {{"--aad"}, &aad_hex},
-      {{"--counter"}, &counter},      {{"-in", "--in"}, &in_path},
+      {{"--counter"}, &counter},      {{"--sector-size"}, &sector_size},
+      {{"-in", "--in"}, &in_path},
       {{"-out", "--out"}, &out_path},
   };
   for (size_t i = 1; i < args.size(); ++i) {
@@ -343,6 +349,21 @@ absl::StatusOr<Options> ParseOptions(bool encrypt,
                        *counter, "'"));
     }
     o.counter = value;
+  }
+  if (sector_size) {
+    if (mode != Mode::kXts) {
+      return Bad(absl::StrCat("--sector-size: ", name,
+                              " has no data units (only xts does)"));
+    }
+    size_t value;
+    if (sector_size->empty() || (*sector_size)[0] < '0' ||
+        (*sector_size)[0] > '9' || !absl::SimpleAtoi(*sector_size, &value) ||
+        value < 16 || value > kChunkBytes) {
+      return Bad(absl::StrCat("--sector-size for ", name,
+                              " is a number of bytes from 16 to ", kChunkBytes,
+                              ", got '", *sector_size, "'"));
+    }
+    o.sector_size = value;
   }
   if (in_path) o.in_path = *in_path;
   if (out_path) o.out_path = *out_path;
@@ -669,6 +690,26 @@ absl::Status RunCipher(const Options& o, const Io& io) {
     case Mode::kXts: {
       absl::StatusOr<AesXtsKey> xts = AesXtsKey::Create(key);
       if (!xts.ok()) return Bad(xts.status().message());
+      if (o.sector_size) {
+        // Data units of sector_size bytes; the tweak counts them from --iv.
+        uint8_t tweak[16];
+        std::memcpy(tweak, iv.data(), 16);
+        const size_t unit = *o.sector_size;
+        return Stream(o, io, unit, [&](In in, Out out) {
+          for (size_t at = 0; at < in.size(); at += unit) {
+            absl::Status s =
+                enc ? AesXtsEncrypt(*xts, tweak, in.subspan(at, unit),
+                                    out.subspan(at, unit))
+                    : AesXtsDecrypt(*xts, tweak, in.subspan(at, unit),
+                                    out.subspan(at, unit));
+            if (!s.ok()) return s;
+            // The next sector number: a 128-bit little-endian increment.
+            int byte = 0;
+            while (byte < 16 && ++tweak[byte] == 0) ++byte;
+          }
+          return absl::OkStatus();
+        });
+      }
       return WholeMessage(
           o, io, kXtsMaxBytes, "is one data unit of 16 bytes to 16 MiB",
           [&](const std::vector<uint8_t>& in, std::vector<uint8_t>& out) {
