@@ -16,6 +16,7 @@
 #include "braid/simd/aes_ops.h"
 #include "braid/simd/isa.h"
 #include "gtest/gtest.h"
+#include "tests/instances.h"  // the kernels compiled once, not per test
 
 namespace braid::test {
 

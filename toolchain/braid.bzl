@@ -48,6 +48,17 @@ def braid_cc_test(name, srcs, deps = [], copts = [], **kwargs):
         **kwargs
     )
 
+def braid_test_library(name, **kwargs):
+    """A test-only library compiled as the tests are, for static linking
+    only (no shared library, so no second, position-independent build)."""
+    native.cc_library(
+        name = name,
+        copts = BRAID_COPTS + _TEST_COMPILE_SPEED,
+        linkstatic = True,
+        testonly = True,
+        **kwargs
+    )
+
 def braid_cc_binary(name, srcs, deps = [], static = True, **kwargs):
     native.cc_binary(
         name = name,

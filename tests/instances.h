@@ -1,0 +1,106 @@
+// The AES mode kernels that most tests call (every enabled tag at kWays 1 and
+// the default), compiled once per build in instances_*.cc instead of once per
+// test: each test that includes this header sees explicit instantiation
+// declarations, so its compiler links to those kernels rather than
+// instantiating them again. The sweeps' other kWays are still instantiated
+// where they are used.
+//
+// Only non-inline function templates can be shared this way (an inline one,
+// such as a member defined in its class, is instantiated wherever it is
+// called), so these are the modes' internal entry points that hold the
+// kernels.
+#ifndef BRAID_TESTS_INSTANCES_H_
+#define BRAID_TESTS_INSTANCES_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "braid/aes_defaults.h"
+#include "braid/aes_key.h"
+#include "braid/modes/cbc.h"
+#include "braid/modes/cfb.h"
+#include "braid/modes/ctr.h"
+#include "braid/modes/ecb.h"
+#include "braid/modes/xts.h"
+#include "braid/simd/isa.h"
+
+// BRAID_TEST_INSTANCES_<MODE>(KIND, Isa, kWays) with KIND `extern template`
+// declares the instances, with KIND `template` defines them.
+#define BRAID_TEST_INSTANCES_ECB(KIND, Isa, kWays)                           \
+  KIND absl::Status                                                          \
+  ecb_internal::Run<aes_engine::Direction::kEncrypt, Isa, kWays>(            \
+      const AesKey&, absl::Span<const uint8_t>, absl::Span<uint8_t>);        \
+  KIND absl::Status                                                          \
+  ecb_internal::Run<aes_engine::Direction::kDecrypt, Isa, kWays>(            \
+      const AesKey&, absl::Span<const uint8_t>, absl::Span<uint8_t>)
+
+#define BRAID_TEST_INSTANCES_CBC_CFB(KIND, Isa, kWays)                       \
+  KIND absl::Status cbc_internal::Encrypt<Isa, kWays>(                       \
+      const AesKey&, uint8_t*, absl::Span<const uint8_t>,                    \
+      absl::Span<uint8_t>);                                                  \
+  KIND absl::Status cbc_internal::Decrypt<Isa, kWays>(                       \
+      const AesKey&, uint8_t*, absl::Span<const uint8_t>,                    \
+      absl::Span<uint8_t>);                                                  \
+  KIND absl::Status cfb_internal::Run<true, Isa, kWays>(                     \
+      const AesKey&, cfb_internal::State&, absl::Span<const uint8_t>,        \
+      absl::Span<uint8_t>);                                                  \
+  KIND absl::Status cfb_internal::Run<false, Isa, kWays>(                    \
+      const AesKey&, cfb_internal::State&, absl::Span<const uint8_t>,        \
+      absl::Span<uint8_t>)
+
+#define BRAID_TEST_INSTANCES_CTR(KIND, Isa, kWays)                           \
+  KIND absl::Status                                                          \
+  ctr_internal::Crypt<ctr_internal::BigEndian128, Isa, kWays>(               \
+      const AesKey&, ctr_internal::State&, absl::string_view,                \
+      absl::Span<const uint8_t>, absl::Span<uint8_t>);                       \
+  KIND absl::Status                                                          \
+  ctr_internal::Crypt<ctr_internal::LittleEndian32, Isa, kWays>(             \
+      const AesKey&, ctr_internal::State&, absl::string_view,                \
+      absl::Span<const uint8_t>, absl::Span<uint8_t>)
+
+#define BRAID_TEST_INSTANCES_XTS(KIND, Isa, kWays)                           \
+  KIND absl::Status                                                          \
+  xts_internal::Run<aes_engine::Direction::kEncrypt, Isa, kWays>(            \
+      const AesXtsKey&, const uint8_t*, absl::Span<const uint8_t>,           \
+      absl::Span<uint8_t>);                                                  \
+  KIND absl::Status                                                          \
+  xts_internal::Run<aes_engine::Direction::kDecrypt, Isa, kWays>(            \
+      const AesXtsKey&, const uint8_t*, absl::Span<const uint8_t>,           \
+      absl::Span<uint8_t>)
+
+// MODE's instances for every tag the flags enable, at kWays 1 and the
+// default.
+#define BRAID_TEST_INSTANCES_FOR_WAYS(MODE, KIND, Isa) \
+  MODE(KIND, Isa, 1);                                  \
+  MODE(KIND, Isa, kDefaultAesWays);
+#if defined(__ARM_NEON) && defined(__ARM_FEATURE_AES)
+#define BRAID_TEST_INSTANCES_NEONAES(MODE, KIND) \
+  BRAID_TEST_INSTANCES_FOR_WAYS(MODE, KIND, isa::NeonAes)
+#else
+#define BRAID_TEST_INSTANCES_NEONAES(MODE, KIND)
+#endif
+#if defined(__ARM_FEATURE_SVE2_AES) && defined(__ARM_FEATURE_AES)
+#define BRAID_TEST_INSTANCES_SVE2AES(MODE, KIND) \
+  BRAID_TEST_INSTANCES_FOR_WAYS(MODE, KIND, isa::Sve2Aes)
+#else
+#define BRAID_TEST_INSTANCES_SVE2AES(MODE, KIND)
+#endif
+#define BRAID_TEST_INSTANCES(MODE, KIND)                  \
+  BRAID_TEST_INSTANCES_FOR_WAYS(MODE, KIND, isa::Scalar)  \
+  BRAID_TEST_INSTANCES_NEONAES(MODE, KIND)                \
+  BRAID_TEST_INSTANCES_SVE2AES(MODE, KIND)
+
+// Not at -Os: those tests check the kernels as -Os compiles them.
+#if !defined(BRAID_TEST_INSTANCES_DEFINE) && !defined(__OPTIMIZE_SIZE__)
+namespace braid {
+BRAID_TEST_INSTANCES(BRAID_TEST_INSTANCES_ECB, extern template)
+BRAID_TEST_INSTANCES(BRAID_TEST_INSTANCES_CBC_CFB, extern template)
+BRAID_TEST_INSTANCES(BRAID_TEST_INSTANCES_CTR, extern template)
+BRAID_TEST_INSTANCES(BRAID_TEST_INSTANCES_XTS, extern template)
+}  // namespace braid
+#endif
+
+#endif  // BRAID_TESTS_INSTANCES_H_

@@ -1,0 +1,7 @@
+// Defines the XTS kernels that tests/instances.h declares.
+#define BRAID_TEST_INSTANCES_DEFINE
+#include "tests/instances.h"
+
+namespace braid {
+BRAID_TEST_INSTANCES(BRAID_TEST_INSTANCES_XTS, template)
+}  // namespace braid
