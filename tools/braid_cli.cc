@@ -62,7 +62,7 @@ CIPHER: aes-{128,192,256}-{ecb,cbc,cfb,ctr,ocb}, aes-{128,256}-xts,
                little-endian number, the sector number), in constant memory
   ocb          --iv: nonce of 1 to 15 bytes; --aad; 16-byte tag
   gcm-siv      --iv: 12-byte nonce; --aad; 16-byte tag
-  chacha20     -K: 32 bytes; --iv: 12-byte nonce; --counter: first block
+  chacha20     key: 32 bytes; --iv: 12-byte nonce; --counter: first block
                (default 0)
 ocb and gcm-siv: enc writes ciphertext then tag; dec reads them so, and if the
 tag does not verify writes nothing and exits 1.
@@ -185,11 +185,12 @@ absl::StatusOr<std::vector<uint8_t>> ReadKey(
   std::vector<uint8_t> bytes(key_bytes + 1);
   const size_t got = std::fread(bytes.data(), 1, bytes.size(), f);
   const bool failed = std::ferror(f) != 0;
+  const int read_errno = errno;  // before fclose can change it
   std::fclose(f);
   if (failed || got != key_bytes) {
     internal::Wipe(bytes.data(), bytes.size());
     return Bad(absl::StrCat("--key-file ", *file, ": ",
-                            failed ? std::strerror(errno)
+                            failed ? std::strerror(read_errno)
                                    : absl::StrCat("key for ", cipher,
                                                   " must be ", key_bytes,
                                                   " bytes, the file has ",

@@ -41,13 +41,6 @@ Bytes Pattern(size_t n, uint8_t seed) {
   return b;
 }
 
-// An AES key object's round keys (not its round count) made secret.
-void SecretRoundKeys(const braid::AesKey& key) {
-  const size_t n = 16 * (key.rounds() + 1);
-  Secret(key.encryption_round_keys(), n);
-  Secret(key.decryption_round_keys(), n);
-}
-
 int failures = 0;
 void Check(bool ok, const char* what) {
   if (!ok) {
