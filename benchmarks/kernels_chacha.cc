@@ -2,7 +2,8 @@
 // "chacha20_neon_n4_s1" runs 4 NEON blocks and 1 scalar block per batch,
 // "chacha20_sve2_s1" one SVE2 vector-length group and 1 scalar block,
 // "chacha20_sve2_g2_s1" two such groups and 1 scalar block,
-// "chacha20_scalar_s2" two scalar blocks.
+// "chacha20_scalar_s2" two scalar blocks, "chacha20_auto" the run-time
+// choice.
 #include <string>
 #include <type_traits>
 
@@ -16,15 +17,18 @@ namespace {
 
 template <class Tag, size_t kVectorBlocks, size_t kScalarBlocks>
 void AddChaCha20(std::vector<Kernel>& out) {
-  if constexpr (chacha20_engine::kValidConfig<Tag, kVectorBlocks,
-                                              kScalarBlocks>) {
+  constexpr bool kAuto = std::is_same_v<Tag, isa::Auto>;
+  if constexpr (kAuto || chacha20_engine::kValidConfig<Tag, kVectorBlocks,
+                                                       kScalarBlocks>) {
     std::string name = "chacha20_" + std::string(isa::kName<Tag>);
-    if constexpr (isa::Traits<Tag>::kNeon && !isa::Traits<Tag>::kSve) {
+    if constexpr (kAuto) {
+      // "chacha20_auto": the split is the chosen profile's.
+    } else if constexpr (isa::Traits<Tag>::kNeon && !isa::Traits<Tag>::kSve) {
       name += "_n" + std::to_string(kVectorBlocks);
     } else if (kVectorBlocks > 1) {
       name += "_g" + std::to_string(kVectorBlocks);
     }
-    name += "_s" + std::to_string(kScalarBlocks);
+    if constexpr (!kAuto) name += "_s" + std::to_string(kScalarBlocks);
     out.push_back({name, [](const uint8_t* in, uint8_t* o, size_t n) {
                      static constexpr uint8_t kKey[32] = {1, 2, 3, 4, 5, 6, 7};
                      static constexpr uint8_t kNonce[12] = {9, 8, 7};

@@ -6,14 +6,24 @@
 
 #include <cstddef>
 
+#include "braid/namespace.h"
 #include "braid/simd/isa.h"
 
-namespace braid {
+BRAID_NAMESPACE_BEGIN
 
+// The best AES tag the compile flags enable.
 #if defined(__ARM_NEON) && defined(__ARM_FEATURE_AES)
-using DefaultAesIsa = isa::NeonAes;
+using NativeAesIsa = isa::NeonAes;
 #else
-using DefaultAesIsa = isa::Scalar;
+using NativeAesIsa = isa::Scalar;
+#endif
+
+// What a caller who names no tag gets: the run-time choice in a build for
+// every Arm64 core, the native tag where the flags pin a profile.
+#if BRAID_RUNTIME_DISPATCH
+using DefaultAesIsa = isa::Auto;
+#else
+using DefaultAesIsa = NativeAesIsa;
 #endif
 
 // Four blocks in flight, on every profile. On the Neoverse V2 model, whose
@@ -23,6 +33,6 @@ using DefaultAesIsa = isa::Scalar;
 // benchmarks/RESULTS.md has the sweeps.
 inline constexpr size_t kDefaultAesWays = 4;
 
-}  // namespace braid
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_AES_DEFAULTS_H_

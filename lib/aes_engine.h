@@ -13,11 +13,13 @@
 #include <cstdint>
 #include <utility>
 
+#include "braid/namespace.h"
 #include "braid/simd/aes_ops.h"
 #include "braid/simd/isa.h"
 #include "braid/simd/unroll.h"
 
-namespace braid::aes_engine {
+BRAID_NAMESPACE_BEGIN
+namespace aes_engine {
 
 enum class Direction { kEncrypt, kDecrypt };
 
@@ -103,6 +105,7 @@ BRAID_INLINE void WithCipher(Isa isa, const uint8_t* round_keys, Body&& body) {
   });
 }
 
-}  // namespace braid::aes_engine
+}  // namespace aes_engine
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_AES_ENGINE_H_

@@ -12,14 +12,78 @@
 #include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
 #include "braid/aes_defaults.h"
+#include "braid/dispatch/kernel_table.h"
+#include "braid/namespace.h"
 #include "braid/simd/aes_ops.h"
 #include "braid/wipe.h"
 
-namespace braid {
+BRAID_NAMESPACE_BEGIN
+namespace aes_key_internal {
+
+inline constexpr int kMaxRounds = 14;
+
+// FIPS-197 §5.2, one group of kNk words at a time: the key length is a
+// constant, so there is no division and no branch per word.
+template <int kNk, class Isa>
+void ExpandWords(Isa isa, uint32_t* w, int total_words) {
+  uint32_t rcon = 1;
+  for (int i = kNk; i < total_words; i += kNk) {
+    const uint32_t rotated = (w[i - 1] >> 8) | (w[i - 1] << 24);
+    w[i] = w[i - kNk] ^ simd::SubWord(isa, rotated) ^ rcon;
+    rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
+    for (int j = 1; j < kNk && i + j < total_words; ++j) {
+      uint32_t t = w[i + j - 1];
+      if (kNk == 8 && j == 4) t = simd::SubWord(isa, t);
+      w[i + j] = w[i + j - kNk] ^ t;
+    }
+  }
+}
+
+// Both schedules of a 16-, 24- or 32-byte key, 16 * (rounds + 1) bytes each:
+// `enc` in order of use, `dec` for the equivalent inverse cipher (§5.3.5).
+// Returns the rounds.
+template <class Isa>
+int Expand(Isa isa, const uint8_t* key, size_t key_bytes, uint8_t* enc,
+           uint8_t* dec) {
+  const int nk = static_cast<int>(key_bytes) / 4;
+  const int rounds = nk + 6;
+  const int total_words = 4 * (rounds + 1);
+  // Words hold bytes little-endian: byte 0 of a word is its low byte.
+  uint32_t w[4 * (kMaxRounds + 1)];
+  std::memcpy(w, key, key_bytes);
+  switch (nk) {
+    case 4:
+      ExpandWords<4>(isa, w, total_words);
+      break;
+    case 6:
+      ExpandWords<6>(isa, w, total_words);
+      break;
+    default:
+      ExpandWords<8>(isa, w, total_words);
+      break;
+  }
+  std::memcpy(enc, w, total_words * 4);
+  internal::Wipe(w, sizeof(w));
+
+  // Equivalent inverse cipher: keys reversed, InvMixColumns on the middle.
+  std::memcpy(dec, enc + 16 * rounds, 16);
+  for (int r = 1; r < rounds; ++r) {
+    simd::InvMixColumnsKey(isa, enc + 16 * (rounds - r), dec + 16 * r);
+  }
+  std::memcpy(dec + 16 * rounds, enc, 16);
+  return rounds;
+}
+
+inline int Expand(isa::Auto, const uint8_t* key, size_t key_bytes,
+                  uint8_t* enc, uint8_t* dec) {
+  return dispatch_internal::Aes().expand_key(key, key_bytes, enc, dec);
+}
+
+}  // namespace aes_key_internal
 
 class AesKey {
  public:
-  static constexpr int kMaxRounds = 14;
+  static constexpr int kMaxRounds = aes_key_internal::kMaxRounds;
   static constexpr size_t kBlockBytes = 16;
 
   // A key of 16, 24 or 32 bytes; anything else is InvalidArgument.
@@ -40,7 +104,8 @@ class AesKey {
       return absl::InvalidArgumentError("AES key pointer is null");
     }
     AesKey k;
-    k.Expand(isa, key.data(), static_cast<int>(key.size()));
+    k.rounds_ =
+        aes_key_internal::Expand(isa, key.data(), key.size(), k.enc_, k.dec_);
     return k;
   }
 
@@ -57,53 +122,6 @@ class AesKey {
  private:
   AesKey() = default;
 
-  template <class Isa>
-  void Expand(Isa isa, const uint8_t* key, int key_bytes) {
-    const int nk = key_bytes / 4;
-    rounds_ = nk + 6;
-    const int total_words = 4 * (rounds_ + 1);
-    // Words hold bytes little-endian: byte 0 of a word is its low byte.
-    uint32_t w[4 * (kMaxRounds + 1)];
-    std::memcpy(w, key, key_bytes);
-    switch (nk) {
-      case 4:
-        ExpandWords<4>(isa, w, total_words);
-        break;
-      case 6:
-        ExpandWords<6>(isa, w, total_words);
-        break;
-      default:
-        ExpandWords<8>(isa, w, total_words);
-        break;
-    }
-    std::memcpy(enc_, w, total_words * 4);
-    internal::Wipe(w, sizeof(w));
-
-    // Equivalent inverse cipher: keys reversed, InvMixColumns on the middle.
-    std::memcpy(dec_, enc_ + 16 * rounds_, 16);
-    for (int r = 1; r < rounds_; ++r) {
-      simd::InvMixColumnsKey(isa, enc_ + 16 * (rounds_ - r), dec_ + 16 * r);
-    }
-    std::memcpy(dec_ + 16 * rounds_, enc_, 16);
-  }
-
-  // FIPS-197 §5.2, one group of kNk words at a time: the key length is a
-  // constant, so there is no division and no branch per word.
-  template <int kNk, class Isa>
-  static void ExpandWords(Isa isa, uint32_t* w, int total_words) {
-    uint32_t rcon = 1;
-    for (int i = kNk; i < total_words; i += kNk) {
-      const uint32_t rotated = (w[i - 1] >> 8) | (w[i - 1] << 24);
-      w[i] = w[i - kNk] ^ simd::SubWord(isa, rotated) ^ rcon;
-      rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
-      for (int j = 1; j < kNk && i + j < total_words; ++j) {
-        uint32_t t = w[i + j - 1];
-        if (kNk == 8 && j == 4) t = simd::SubWord(isa, t);
-        w[i + j] = w[i + j - kNk] ^ t;
-      }
-    }
-  }
-
   void Wipe() {
     internal::Wipe(enc_, sizeof(enc_));
     internal::Wipe(dec_, sizeof(dec_));
@@ -114,6 +132,6 @@ class AesKey {
   alignas(16) uint8_t dec_[16 * (kMaxRounds + 1)] = {};
 };
 
-}  // namespace braid
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_AES_KEY_H_

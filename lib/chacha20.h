@@ -25,10 +25,46 @@
 #include "absl/types/span.h"
 #include "braid/chacha20_defaults.h"
 #include "braid/chacha20_engine.h"
+#include "braid/dispatch/kernel_table.h"
 #include "braid/modes/buffer_checks.h"
+#include "braid/namespace.h"
 #include "braid/wipe.h"
 
-namespace braid {
+BRAID_NAMESPACE_BEGIN
+
+namespace chacha20_internal {
+
+// The ISA part: whole blocks from the state's counter, and the batch size
+// that a message's last blocks are grouped by.
+template <class Isa, size_t kVectorBlocks, size_t kScalarBlocks>
+struct Kernel {
+  static constexpr size_t kMaxBlocksPerBatch =
+      chacha20_engine::kMaxBlocksPerBatch<Isa, kVectorBlocks, kScalarBlocks>;
+  static size_t BlocksPerBatch() {
+    return chacha20_engine::BlocksPerBatch<Isa, kVectorBlocks, kScalarBlocks>(
+        Isa{});
+  }
+  static void Blocks(const uint32_t* state, const uint8_t* in, uint8_t* out,
+                     size_t nblocks) {
+    chacha20_engine::Blocks<Isa, kVectorBlocks, kScalarBlocks>(Isa{}, state, in,
+                                                               out, nblocks);
+  }
+};
+
+template <size_t kVectorBlocks, size_t kScalarBlocks>
+struct Kernel<isa::Auto, kVectorBlocks, kScalarBlocks> {
+  static constexpr size_t kMaxBlocksPerBatch =
+      dispatch_internal::kMaxChaCha20BlocksPerBatch;
+  static size_t BlocksPerBatch() {
+    return dispatch_internal::ChaCha20().blocks_per_batch();
+  }
+  static void Blocks(const uint32_t* state, const uint8_t* in, uint8_t* out,
+                     size_t nblocks) {
+    dispatch_internal::ChaCha20().blocks(state, in, out, nblocks);
+  }
+};
+
+}  // namespace chacha20_internal
 
 template <class Isa = DefaultChaCha20Isa,
           size_t kVectorBlocks = ChaCha20Defaults<Isa>::kVectorBlocks,
@@ -97,15 +133,12 @@ class ChaCha20 {
       --len;
     }
     const size_t whole = len / kBlockBytes, part = len % kBlockBytes;
-    const Isa isa;
     // With a partial last block, the blocks before it that fit in its batch
     // go through a buffer with it, so that a short message is one batch.
-    const size_t batch =
-        chacha20_engine::BlocksPerBatch<Isa, kVectorBlocks, kScalarBlocks>(isa);
+    const size_t batch = K::BlocksPerBatch();
     const size_t tail_blocks = part > 0 ? std::min(whole, batch - 1) : 0;
     if (whole > tail_blocks) {
-      chacha20_engine::Blocks<Isa, kVectorBlocks, kScalarBlocks>(
-          isa, state_, src, dst, whole - tail_blocks);
+      K::Blocks(state_, src, dst, whole - tail_blocks);
       Advance(whole - tail_blocks);
       src += kBlockBytes * (whole - tail_blocks);
       dst += kBlockBytes * (whole - tail_blocks);
@@ -115,8 +148,7 @@ class ChaCha20 {
       const size_t bytes = kBlockBytes * tail_blocks + part;
       std::memcpy(buffer, src, bytes);
       std::memset(buffer + bytes, 0, kBlockBytes - part);
-      chacha20_engine::Blocks<Isa, kVectorBlocks, kScalarBlocks>(
-          isa, state_, buffer, buffer, tail_blocks + 1);
+      K::Blocks(state_, buffer, buffer, tail_blocks + 1);
       Advance(tail_blocks + 1);
       std::memcpy(dst, buffer, bytes);
       // Past `part`, the last block of the buffer is bare keystream.
@@ -162,8 +194,8 @@ class ChaCha20 {
     }
   }
 
-  static constexpr size_t kMaxBatch =
-      chacha20_engine::kMaxBlocksPerBatch<Isa, kVectorBlocks, kScalarBlocks>;
+  using K = chacha20_internal::Kernel<Isa, kVectorBlocks, kScalarBlocks>;
+  static constexpr size_t kMaxBatch = K::kMaxBlocksPerBatch;
 
   uint32_t state_[16];
   uint8_t keystream_[kBlockBytes] = {};
@@ -187,6 +219,6 @@ absl::Status ChaCha20Crypt(absl::Span<const uint8_t> key,
   return stream->Crypt(in, out);
 }
 
-}  // namespace braid
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_CHACHA20_H_

@@ -6,20 +6,28 @@
 
 #include <cstddef>
 
+#include "braid/namespace.h"
 #include "braid/simd/isa.h"
 
-namespace braid {
+BRAID_NAMESPACE_BEGIN
 
 #if defined(__ARM_FEATURE_SVE2)
 // SVE2, two vector-length groups (below), beats the NEON default (7 + 2) on
 // the V2 model at 256, 320 and 1024 bytes and 16 KiB with both compilers,
 // and at 576 with GCC; it is within 2% at 64 and loses at 512, and at 576
 // with Clang (benchmarks/RESULTS.md, by length).
-using DefaultChaCha20Isa = isa::Sve2;
+using NativeChaCha20Isa = isa::Sve2;
 #elif defined(__ARM_NEON)
-using DefaultChaCha20Isa = isa::Neon;
+using NativeChaCha20Isa = isa::Neon;
 #else
-using DefaultChaCha20Isa = isa::Scalar;
+using NativeChaCha20Isa = isa::Scalar;
+#endif
+
+// What a caller who names no tag gets (as DefaultAesIsa).
+#if BRAID_RUNTIME_DISPATCH
+using DefaultChaCha20Isa = isa::Auto;
+#else
+using DefaultChaCha20Isa = NativeChaCha20Isa;
 #endif
 
 // NEON tags. Two scalar blocks beside the vector ones on every profile: the
@@ -70,7 +78,13 @@ struct ChaCha20Defaults<isa::Sve2> {
 };
 template <>
 struct ChaCha20Defaults<isa::Sve2Aes> : ChaCha20Defaults<isa::Sve2> {};
+// The run-time choice brings its own split (lib/dispatch/ reports it).
+template <>
+struct ChaCha20Defaults<isa::Auto> {
+  static constexpr size_t kVectorBlocks = 0;
+  static constexpr size_t kScalarBlocks = 0;
+};
 
-}  // namespace braid
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_CHACHA20_DEFAULTS_H_

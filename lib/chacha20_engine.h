@@ -30,13 +30,15 @@
 #include <cstring>
 #include <type_traits>
 
+#include "braid/namespace.h"
 #include "braid/simd/chacha_ops.h"
 #include "braid/simd/inline.h"
 #include "braid/simd/isa.h"
 #include "braid/simd/unroll.h"
 #include "braid/wipe.h"
 
-namespace braid::chacha20_engine {
+BRAID_NAMESPACE_BEGIN
+namespace chacha20_engine {
 
 static_assert(std::endian::native == std::endian::little,
               "ChaCha20 words are stored little-endian as they are");
@@ -582,6 +584,7 @@ void Blocks(Isa isa, const uint32_t state[16], const uint8_t* in, uint8_t* out,
   }
 }
 
-}  // namespace braid::chacha20_engine
+}  // namespace chacha20_engine
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_CHACHA20_ENGINE_H_

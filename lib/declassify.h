@@ -9,11 +9,14 @@
 
 #include <cstddef>
 
+#include "braid/namespace.h"
+
 #if defined(BRAID_CONSTANT_TIME_VALIDATION)
 #include <valgrind/memcheck.h>
 #endif
 
-namespace braid::internal {
+BRAID_NAMESPACE_BEGIN
+namespace internal {
 
 inline void Declassify(const void* p, size_t n) {
 #if defined(BRAID_CONSTANT_TIME_VALIDATION)
@@ -24,6 +27,7 @@ inline void Declassify(const void* p, size_t n) {
 #endif
 }
 
-}  // namespace braid::internal
+}  // namespace internal
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_DECLASSIFY_H_

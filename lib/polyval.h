@@ -14,12 +14,13 @@
 #include <cstring>
 #include <type_traits>
 
+#include "braid/namespace.h"
 #include "braid/simd/clmul_ops.h"
 #include "braid/simd/isa.h"
 #include "braid/simd/unroll.h"
 #include "braid/wipe.h"
 
-namespace braid {
+BRAID_NAMESPACE_BEGIN
 
 template <class Isa, size_t kWays>
 class Polyval {
@@ -110,6 +111,6 @@ class Polyval {
   size_t powers_ready_ = 1;  // powers_[0..powers_ready_) are set
 };
 
-}  // namespace braid
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_POLYVAL_H_

@@ -7,7 +7,10 @@
 #include <cstddef>
 #include <cstring>
 
-namespace braid::internal {
+#include "braid/namespace.h"
+
+BRAID_NAMESPACE_BEGIN
+namespace internal {
 
 inline void Wipe(void* p, size_t n) {
   if (n == 0) return;  // p may be null then (an empty span's data())
@@ -19,6 +22,7 @@ inline void Wipe(void* p, size_t n) {
 #endif
 }
 
-}  // namespace braid::internal
+}  // namespace internal
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_WIPE_H_

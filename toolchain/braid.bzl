@@ -7,17 +7,60 @@ BRAID_COPTS = [
     "-Wno-unused-parameter",
 ]
 
-def braid_cc_library(name, hdrs = [], srcs = [], deps = [], **kwargs):
+def braid_cc_library(name, hdrs = [], srcs = [], deps = [], copts = [], **kwargs):
     """A library under lib/ whose headers are included as "braid/<path>"."""
     native.cc_library(
         name = name,
         hdrs = hdrs,
         srcs = srcs,
         deps = deps,
-        copts = BRAID_COPTS,
+        copts = BRAID_COPTS + copts,
         include_prefix = "braid",
         strip_include_prefix = "/lib",
         **kwargs
+    )
+
+# Every mode's library, and the cores' that the modes stand on.
+BRAID_MODES = [
+    "//lib:aes",
+    "//lib:chacha20",
+    "//lib/modes:cbc",
+    "//lib/modes:cfb",
+    "//lib/modes:ctr",
+    "//lib/modes:ecb",
+    "//lib/modes:gcm_siv",
+    "//lib/modes:ocb",
+    "//lib/modes:xts",
+]
+
+# What code that names no tag links: lib/dispatch where the defaults are
+# isa::Auto (an aarch64 build that pins no profile; isa.h:
+# BRAID_RUNTIME_DISPATCH), nothing where they resolve at compile time.
+BRAID_DISPATCH_DEPS = select({
+    "//toolchain:aarch64_pinned": [],
+    "//toolchain:aarch64": ["//lib/dispatch"],
+    "//conditions:default": [],
+})
+
+def braid_profile_library(name, profile, march, families):
+    """lib/dispatch/profile.cc for one ISA profile: compiled with its own
+    -march on aarch64 (the portable profile alone elsewhere), everything it
+    defines in braid::profile_<name>. `families`: "AES", "CHACHA20",
+    "SCALAR" (the portable tags instead of the native ones)."""
+    native.cc_library(
+        name = name,
+        srcs = ["profile.cc"],
+        # No exception tables: kernels never throw, and the tables would
+        # bring a weak personality-routine reference outside the namespace.
+        copts = BRAID_COPTS + [
+            "-fno-exceptions",
+            "-DBRAID_PROFILE=profile_" + profile.replace("-", "_"),
+            "-DBRAID_PROFILE_NAME=" + profile,
+        ] + ["-DBRAID_PROFILE_" + f for f in families] + select({
+            "//toolchain:aarch64": ["-march=" + march],
+            "//conditions:default": [],
+        }),
+        deps = [":kernel_table"] + BRAID_MODES,
     )
 
 # ASan cannot link statically: the a64_asan config links dynamically and

@@ -35,6 +35,10 @@
 #include "braid/wipe.h"
 #include "tools/braid_speed.h"
 
+#if BRAID_RUNTIME_DISPATCH
+#include "braid/dispatch/dispatch.h"
+#endif
+
 namespace braid::cli {
 namespace {
 
@@ -781,13 +785,36 @@ void PrintInfo(std::FILE* out) {
   } else {
     std::fprintf(out, "SVE vector length:     no SVE\n");
   }
-  const std::string aes = absl::StrCat(std::string(isa::kName<DefaultAesIsa>),
-                                       ", kWays ", kDefaultAesWays);
-  const std::string chacha =
-      absl::StrCat(std::string(isa::kName<DefaultChaCha20Isa>), ", n ",
-                   ChaCha20Defaults<DefaultChaCha20Isa>::kVectorBlocks, " s ",
-                   ChaCha20Defaults<DefaultChaCha20Isa>::kScalarBlocks);
-  std::fprintf(out, "kernels (tag, blocks in flight):\n");
+#if BRAID_RUNTIME_DISPATCH
+  std::string profiles;
+  for (const std::string& p : dispatch::CompiledProfiles()) {
+    absl::StrAppend(&profiles, profiles.empty() ? "" : " ", p);
+  }
+  const std::string limit = dispatch::Limit();
+  std::fprintf(out, "kernels chosen at run time, from profiles: %s\n",
+               profiles.c_str());
+  std::fprintf(out, "limited by:            %s\n",
+               limit.empty() ? "nothing (BRAID_ISA=<profile> would)"
+                             : limit.c_str());
+  std::string aes, chacha;
+  for (const dispatch::Selection& sel : dispatch::Selections()) {
+    std::fprintf(out, "  %-9s profile %s, tag %s, %s: %s\n",
+                 (sel.family + ":").c_str(), sel.profile.c_str(),
+                 sel.isa.c_str(), sel.config.c_str(), sel.why.c_str());
+    (sel.family == "AES" ? aes : chacha) =
+        absl::StrCat(sel.profile, ": ", sel.isa, ", ", sel.config);
+  }
+#else
+  std::fprintf(out, "kernels chosen at compile time (the build's -march)\n");
+  const std::string aes =
+      absl::StrCat(std::string(isa::kName<DefaultAesIsa>), ", ",
+                   kDefaultAesWays, " blocks in flight");
+  const std::string chacha = absl::StrCat(
+      std::string(isa::kName<DefaultChaCha20Isa>), ", ",
+      ChaCha20Defaults<DefaultChaCha20Isa>::kVectorBlocks, " vector + ",
+      ChaCha20Defaults<DefaultChaCha20Isa>::kScalarBlocks, " scalar blocks");
+#endif
+  std::fprintf(out, "kernels by mode:\n");
   for (const char* mode : {"ecb", "cbc", "cfb", "ctr", "xts", "ocb"}) {
     std::fprintf(out, "  aes-*-%-8s %s\n", mode, aes.c_str());
   }

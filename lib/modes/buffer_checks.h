@@ -12,9 +12,11 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "braid/declassify.h"
+#include "braid/namespace.h"
 #include "braid/simd/isa.h"
 
-namespace braid::modes_internal {
+BRAID_NAMESPACE_BEGIN
+namespace modes_internal {
 
 // The checks below are inline and cheap when the arguments are good; the
 // messages for bad ones are built out of line, so that a call on good
@@ -122,6 +124,7 @@ BRAID_INLINE void DispatchRounds(int rounds, F&& f) {
   }
 }
 
-}  // namespace braid::modes_internal
+}  // namespace modes_internal
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_MODES_BUFFER_CHECKS_H_

@@ -16,10 +16,12 @@
 #include "absl/types/span.h"
 #include "braid/aes_defaults.h"
 #include "braid/aes_key.h"
+#include "braid/dispatch/kernel_table.h"
 #include "braid/modes/buffer_checks.h"
 #include "braid/modes/chain.h"
+#include "braid/namespace.h"
 
-namespace braid {
+BRAID_NAMESPACE_BEGIN
 
 namespace cbc_internal {
 
@@ -31,16 +33,15 @@ inline absl::Status Check(absl::string_view what, absl::Span<const uint8_t> in,
   return modes_internal::CheckWholeBlocks(what, in.size());
 }
 
-// Both advance `iv` to the last ciphertext block.
+template <class Isa, size_t kWays>
+using Kernel = chain_internal::Kernel<true, Isa, kWays>;
+
 template <class Isa, size_t kWays>
 absl::Status Encrypt(const AesKey& key, uint8_t iv[16],
                      absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
   if (absl::Status s = Check("AES-CBC encrypt", in, out); !s.ok()) return s;
-  modes_internal::DispatchRounds(key.rounds(), [&](auto rounds) {
-    chain_internal::SerialBlocks<chain_internal::Serial::kCbcEncrypt, rounds()>(
-        chain_internal::SerialIsa<Isa>{}, key.encryption_round_keys(), iv,
-        in.data(), out.data(), in.size() / 16);
-  });
+  Kernel<Isa, kWays>::Encrypt(key.encryption_round_keys(), key.rounds(), iv,
+                              in.data(), out.data(), in.size() / 16);
   return absl::OkStatus();
 }
 
@@ -48,11 +49,8 @@ template <class Isa, size_t kWays>
 absl::Status Decrypt(const AesKey& key, uint8_t iv[16],
                      absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
   if (absl::Status s = Check("AES-CBC decrypt", in, out); !s.ok()) return s;
-  modes_internal::DispatchRounds(key.rounds(), [&](auto rounds) {
-    chain_internal::ShiftedBlocks<true, rounds(), kWays>(
-        Isa{}, key.decryption_round_keys(), iv, in.data(), out.data(),
-        in.size() / 16);
-  });
+  Kernel<Isa, kWays>::Decrypt(key.decryption_round_keys(), key.rounds(), iv,
+                              in.data(), out.data(), in.size() / 16);
   return absl::OkStatus();
 }
 
@@ -117,6 +115,6 @@ absl::Status AesCbcDecrypt(const AesKey& key, absl::Span<const uint8_t> iv,
   return cbc_internal::Decrypt<Isa, kWays>(key, chain, in, out);
 }
 
-}  // namespace braid
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_MODES_CBC_H_

@@ -16,12 +16,14 @@
 #include "absl/types/span.h"
 #include "braid/aes_defaults.h"
 #include "braid/aes_key.h"
+#include "braid/dispatch/kernel_table.h"
 #include "braid/modes/buffer_checks.h"
 #include "braid/modes/chain.h"
 #include "braid/modes/ecb.h"
+#include "braid/namespace.h"
 #include "braid/wipe.h"
 
-namespace braid {
+BRAID_NAMESPACE_BEGIN
 
 namespace cfb_internal {
 
@@ -53,6 +55,9 @@ BRAID_INLINE void Bytes(State& st, const uint8_t*& src, uint8_t*& dst,
   }
 }
 
+template <class Isa, size_t kWays>
+using Kernel = chain_internal::Kernel<false, Isa, kWays>;
+
 template <bool kEncrypt, class Isa, size_t kWays>
 absl::Status Run(const AesKey& key, State& st, absl::Span<const uint8_t> in,
                  absl::Span<uint8_t> out) {
@@ -66,25 +71,21 @@ absl::Status Run(const AesKey& key, State& st, absl::Span<const uint8_t> in,
   size_t len = in.size();
   Bytes<kEncrypt>(st, src, dst, len);
   const size_t whole = len / 16;
-  modes_internal::DispatchRounds(key.rounds(), [&](auto rounds) {
-    if (whole > 0) {
-      if constexpr (kEncrypt) {
-        chain_internal::SerialBlocks<chain_internal::Serial::kCfbEncrypt,
-                                     rounds()>(chain_internal::SerialIsa<Isa>{},
-                                               key.encryption_round_keys(),
-                                               st.iv, src, dst, whole);
-      } else {
-        chain_internal::ShiftedBlocks<false, rounds(), kWays>(
-            Isa{}, key.encryption_round_keys(), st.iv, src, dst, whole);
-      }
+  const uint8_t* round_keys = key.encryption_round_keys();
+  if (whole > 0) {
+    if constexpr (kEncrypt) {
+      Kernel<Isa, kWays>::Encrypt(round_keys, key.rounds(), st.iv, src, dst,
+                                  whole);
+    } else {
+      Kernel<Isa, kWays>::Decrypt(round_keys, key.rounds(), st.iv, src, dst,
+                                  whole);
     }
-    if (len % 16 != 0) {
-      ecb_internal::Blocks<aes_engine::Direction::kEncrypt, rounds(), 1>(
-          chain_internal::SerialIsa<Isa>{}, key.encryption_round_keys(), st.iv,
-          st.keystream, 1);
-      st.used = 0;
-    }
-  });
+  }
+  if (len % 16 != 0) {
+    ecb_internal::Kernel<chain_internal::SerialIsa<Isa>, 1>::EncryptBlock(
+        round_keys, key.rounds(), st.iv, st.keystream);
+    st.used = 0;
+  }
   src += 16 * whole;
   dst += 16 * whole;
   len -= 16 * whole;
@@ -150,6 +151,6 @@ absl::Status AesCfbDecrypt(const AesKey& key, absl::Span<const uint8_t> iv,
   return cfb_internal::Run<false, Isa, kWays>(key, state, in, out);
 }
 
-}  // namespace braid
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_MODES_CFB_H_

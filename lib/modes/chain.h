@@ -1,4 +1,4 @@
-// The two kernel shapes that CBC and CFB-128 share.
+// The two kernel shapes that CBC and CFB-128 share, and their kernels.
 //
 // Serial (CBC and CFB encryption): each block's cipher input depends on the
 // previous output, so one block is in flight; the chain XORs fold into round
@@ -19,10 +19,14 @@
 #include <type_traits>
 
 #include "braid/aes_engine.h"
+#include "braid/dispatch/kernel_table.h"
+#include "braid/modes/buffer_checks.h"
+#include "braid/namespace.h"
 #include "braid/simd/aes_ops.h"
 #include "braid/simd/unroll.h"
 
-namespace braid::chain_internal {
+BRAID_NAMESPACE_BEGIN
+namespace chain_internal {
 
 // Serial modes run one block at a time: SVE2-AES gains nothing there, so it
 // runs them with the NEON instructions it also has.
@@ -192,6 +196,46 @@ void ShiftedBlocks(Isa isa, const uint8_t* round_keys, uint8_t iv[16],
   std::memcpy(iv, last, 16);
 }
 
-}  // namespace braid::chain_internal
+// CBC's (kCbc) or CFB's ISA part, after the arguments were checked: whole
+// blocks, `iv` advanced to the last ciphertext block. Encrypt is serial,
+// Decrypt shifted parallel.
+template <bool kCbc, class Isa, size_t kWays>
+struct Kernel {
+  static constexpr Serial kSerial =
+      kCbc ? Serial::kCbcEncrypt : Serial::kCfbEncrypt;
+
+  static void Encrypt(const uint8_t* round_keys, int rounds, uint8_t iv[16],
+                      const uint8_t* in, uint8_t* out, size_t nblocks) {
+    modes_internal::DispatchRounds(rounds, [&](auto r) {
+      SerialBlocks<kSerial, r()>(SerialIsa<Isa>{}, round_keys, iv, in, out,
+                                 nblocks);
+    });
+  }
+  static void Decrypt(const uint8_t* round_keys, int rounds, uint8_t iv[16],
+                      const uint8_t* in, uint8_t* out, size_t nblocks) {
+    modes_internal::DispatchRounds(rounds, [&](auto r) {
+      ShiftedBlocks<kCbc, r(), kWays>(Isa{}, round_keys, iv, in, out, nblocks);
+    });
+  }
+};
+
+template <bool kCbc, size_t kWays>
+struct Kernel<kCbc, isa::Auto, kWays> {
+  static void Encrypt(const uint8_t* round_keys, int rounds, uint8_t iv[16],
+                      const uint8_t* in, uint8_t* out, size_t nblocks) {
+    const auto& k = dispatch_internal::Aes();
+    (kCbc ? k.cbc_encrypt : k.cfb_encrypt)(round_keys, rounds, iv, in, out,
+                                           nblocks);
+  }
+  static void Decrypt(const uint8_t* round_keys, int rounds, uint8_t iv[16],
+                      const uint8_t* in, uint8_t* out, size_t nblocks) {
+    const auto& k = dispatch_internal::Aes();
+    (kCbc ? k.cbc_decrypt : k.cfb_decrypt)(round_keys, rounds, iv, in, out,
+                                           nblocks);
+  }
+};
+
+}  // namespace chain_internal
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_MODES_CHAIN_H_

@@ -25,12 +25,14 @@
 #include "braid/aes_defaults.h"
 #include "braid/aes_engine.h"
 #include "braid/aes_key.h"
+#include "braid/dispatch/kernel_table.h"
 #include "braid/modes/buffer_checks.h"
+#include "braid/namespace.h"
 #include "braid/simd/aes_ops.h"
 #include "braid/simd/unroll.h"
 #include "braid/wipe.h"
 
-namespace braid {
+BRAID_NAMESPACE_BEGIN
 namespace ctr_internal {
 
 // The 16-byte counter block and how it counts.
@@ -214,6 +216,35 @@ struct State {
   ~State() { internal::Wipe(keystream, sizeof(keystream)); }
 };
 
+// The ISA part, after the arguments were checked: out = in ^ keystream for
+// nblocks whole blocks from `counter`, which is advanced.
+template <class Counter, class Isa, size_t kWays>
+struct Kernel {
+  static void Blocks(const uint8_t* round_keys, int rounds, uint8_t counter[16],
+                     const uint8_t* in, uint8_t* out, size_t nblocks) {
+    const Isa isa;
+    alignas(16) Multikeys<Isa, kWays> multikeys;
+    const bool batches = nblocks >= kWays * simd::BlocksPerVector(isa);
+    if (batches) FillMultikeys<Counter, Isa, kWays>(isa, round_keys, multikeys);
+    modes_internal::DispatchRounds(rounds, [&](auto r) {
+      ctr_internal::Blocks<Counter, r(), kWays>(isa, round_keys,
+                                                batches ? multikeys : nullptr,
+                                                counter, in, out, nblocks);
+    });
+    if (batches) internal::Wipe(multikeys, sizeof(multikeys));
+  }
+};
+
+template <class Counter, size_t kWays>
+struct Kernel<Counter, isa::Auto, kWays> {
+  static void Blocks(const uint8_t* round_keys, int rounds, uint8_t counter[16],
+                     const uint8_t* in, uint8_t* out, size_t nblocks) {
+    const auto& k = dispatch_internal::Aes();
+    (std::is_same_v<Counter, BigEndian128> ? k.ctr_be128 : k.ctr_le32)(
+        round_keys, rounds, counter, in, out, nblocks);
+  }
+};
+
 template <class Counter, class Isa, size_t kWays>
 absl::Status Crypt(const AesKey& key, State& state, absl::string_view what,
                    absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
@@ -228,33 +259,22 @@ absl::Status Crypt(const AesKey& key, State& state, absl::string_view what,
     *dst++ = *src++ ^ state.keystream[state.used++];
     --len;
   }
-  const Isa isa;
-  alignas(16) Multikeys<Isa, kWays> multikeys;
-  const bool batches = len >= 16 * kWays * simd::BlocksPerVector(isa);
-  if (batches) {
-    FillMultikeys<Counter, Isa, kWays>(isa, key.encryption_round_keys(),
-                                       multikeys);
+  using K = Kernel<Counter, Isa, kWays>;
+  const size_t whole = len / 16;
+  if (whole > 0) {
+    K::Blocks(key.encryption_round_keys(), key.rounds(), state.counter, src,
+              dst, whole);
+    src += 16 * whole;
+    dst += 16 * whole;
+    len -= 16 * whole;
   }
-  modes_internal::DispatchRounds(key.rounds(), [&](auto rounds) {
-    const size_t whole = len / 16;
-    if (whole > 0) {
-      Blocks<Counter, rounds(), kWays>(isa, key.encryption_round_keys(),
-                                       batches ? multikeys : nullptr,
-                                       state.counter, src, dst, whole);
-      src += 16 * whole;
-      dst += 16 * whole;
-      len -= 16 * whole;
-    }
-    if (len > 0) {
-      std::memset(state.keystream, 0, 16);
-      Blocks<Counter, rounds(), 1>(isa, key.encryption_round_keys(), nullptr,
-                                   state.counter, state.keystream,
-                                   state.keystream, 1);
-      for (size_t j = 0; j < len; ++j) dst[j] = src[j] ^ state.keystream[j];
-      state.used = len;
-    }
-  });
-  internal::Wipe(multikeys, sizeof(multikeys));
+  if (len > 0) {
+    std::memset(state.keystream, 0, 16);
+    K::Blocks(key.encryption_round_keys(), key.rounds(), state.counter,
+              state.keystream, state.keystream, 1);
+    for (size_t j = 0; j < len; ++j) dst[j] = src[j] ^ state.keystream[j];
+    state.used = len;
+  }
   return absl::OkStatus();
 }
 
@@ -369,6 +389,6 @@ absl::Status AesCtr32LeCrypt(const AesKey& key, absl::Span<const uint8_t> iv,
       key, iv, "AES-CTR32LE", in, out);
 }
 
-}  // namespace braid
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_MODES_CTR_H_

@@ -19,9 +19,11 @@
 #include "braid/aes_defaults.h"
 #include "braid/aes_engine.h"
 #include "braid/aes_key.h"
+#include "braid/dispatch/kernel_table.h"
 #include "braid/modes/buffer_checks.h"
+#include "braid/namespace.h"
 
-namespace braid {
+BRAID_NAMESPACE_BEGIN
 namespace ecb_internal {
 
 // nblocks whole blocks; the main loop takes kWays vectors at a time, the
@@ -62,6 +64,42 @@ void Blocks(Isa isa, const uint8_t* round_keys, const uint8_t* in, uint8_t* out,
       });
 }
 
+// The ISA part of ECB and of every mode's single-block steps, after the
+// arguments were checked; isa::Auto's (below) calls the CPU's choice.
+template <class Isa, size_t kWays>
+struct Kernel {
+  template <aes_engine::Direction kDirection>
+  static void Run(const uint8_t* round_keys, int rounds, const uint8_t* in,
+                  uint8_t* out, size_t nblocks) {
+    modes_internal::DispatchRounds(rounds, [&](auto r) {
+      Blocks<kDirection, r(), kWays>(Isa{}, round_keys, in, out, nblocks);
+    });
+  }
+  static void EncryptBlock(const uint8_t* round_keys, int rounds,
+                           const uint8_t* in, uint8_t* out) {
+    modes_internal::DispatchRounds(rounds, [&](auto r) {
+      Blocks<aes_engine::Direction::kEncrypt, r(), 1>(Isa{}, round_keys, in,
+                                                      out, 1);
+    });
+  }
+};
+
+template <size_t kWays>
+struct Kernel<isa::Auto, kWays> {
+  template <aes_engine::Direction kDirection>
+  static void Run(const uint8_t* round_keys, int rounds, const uint8_t* in,
+                  uint8_t* out, size_t nblocks) {
+    const auto& k = dispatch_internal::Aes();
+    (kDirection == aes_engine::Direction::kEncrypt ? k.ecb_encrypt
+                                                   : k.ecb_decrypt)(
+        round_keys, rounds, in, out, nblocks);
+  }
+  static void EncryptBlock(const uint8_t* round_keys, int rounds,
+                           const uint8_t* in, uint8_t* out) {
+    dispatch_internal::Aes().encrypt_block(round_keys, rounds, in, out);
+  }
+};
+
 template <aes_engine::Direction kDirection, class Isa, size_t kWays>
 absl::Status Run(const AesKey& key, absl::Span<const uint8_t> in,
                  absl::Span<uint8_t> out) {
@@ -80,10 +118,8 @@ absl::Status Run(const AesKey& key, absl::Span<const uint8_t> in,
   const uint8_t* round_keys = kDirection == aes_engine::Direction::kEncrypt
                                   ? key.encryption_round_keys()
                                   : key.decryption_round_keys();
-  modes_internal::DispatchRounds(key.rounds(), [&](auto rounds) {
-    Blocks<kDirection, rounds(), kWays>(Isa{}, round_keys, in.data(),
-                                        out.data(), in.size() / 16);
-  });
+  Kernel<Isa, kWays>::template Run<kDirection>(
+      round_keys, key.rounds(), in.data(), out.data(), in.size() / 16);
   return absl::OkStatus();
 }
 
@@ -104,6 +140,6 @@ absl::Status EcbDecrypt(const AesKey& key, absl::Span<const uint8_t> in,
                                                                         out);
 }
 
-}  // namespace braid
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_MODES_ECB_H_

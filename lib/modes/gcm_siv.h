@@ -22,13 +22,50 @@
 #include "braid/aes_defaults.h"
 #include "braid/aes_key.h"
 #include "braid/declassify.h"
+#include "braid/dispatch/kernel_table.h"
 #include "braid/modes/buffer_checks.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
+#include "braid/namespace.h"
 #include "braid/polyval.h"
 #include "braid/wipe.h"
 
-namespace braid {
+BRAID_NAMESPACE_BEGIN
+
+namespace gcm_siv_internal {
+
+// Blocks per POLYVAL reduction, whatever kWays the AES runs at: the hash is
+// one serial chain, and its latency per batch is hidden only by wide
+// batches (16 models fastest on N1 and V2; see benchmarks/RESULTS.md).
+inline constexpr size_t kPolyvalWays = 16;
+
+// The ISA part of the tag: POLYVAL under `h` over the zero-padded
+// associated data, the zero-padded message and their bit lengths.
+template <class Isa>
+struct Kernel {
+  static void Polyval(const uint8_t* h, const uint8_t* aad, size_t aad_bytes,
+                      const uint8_t* msg, size_t msg_bytes, uint8_t* digest) {
+    braid::Polyval<Isa, kPolyvalWays> polyval(h);
+    polyval.UpdatePadded(aad, aad_bytes);
+    polyval.UpdatePadded(msg, msg_bytes);
+    alignas(16) uint8_t lengths[16];
+    const uint64_t bits[2] = {uint64_t{aad_bytes} * 8, uint64_t{msg_bytes} * 8};
+    std::memcpy(lengths, bits, 16);  // little-endian on AArch64 and x86-64
+    polyval.Update(lengths, 1);
+    polyval.Digest(digest);
+  }
+};
+
+template <>
+struct Kernel<isa::Auto> {
+  static void Polyval(const uint8_t* h, const uint8_t* aad, size_t aad_bytes,
+                      const uint8_t* msg, size_t msg_bytes, uint8_t* digest) {
+    dispatch_internal::Aes().gcm_siv_polyval(h, aad, aad_bytes, msg, msg_bytes,
+                                             digest);
+  }
+};
+
+}  // namespace gcm_siv_internal
 
 template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
 class AesGcmSiv {
@@ -37,10 +74,7 @@ class AesGcmSiv {
   static constexpr size_t kTagBytes = 16;
   // RFC 8452 §6: plaintext and associated data of at most 2^36 bytes.
   static constexpr uint64_t kMaxBytes = uint64_t{1} << 36;
-  // Blocks per POLYVAL reduction, whatever kWays the AES runs at: the hash
-  // is one serial chain, and its latency per batch is hidden only by wide
-  // batches (16 models fastest on N1 and V2; see benchmarks/RESULTS.md).
-  static constexpr size_t kPolyvalWays = 16;
+  static constexpr size_t kPolyvalWays = gcm_siv_internal::kPolyvalWays;
 
   // A key-generating key of 16 (AES-128) or 32 bytes (AES-256).
   static absl::StatusOr<AesGcmSiv> Create(absl::Span<const uint8_t> key) {
@@ -171,10 +205,9 @@ class AesGcmSiv {
       in[16 * i] = static_cast<uint8_t>(i);
       std::memcpy(in + 16 * i + 4, nonce.data(), kNonceBytes);
     }
-    modes_internal::DispatchRounds(key_.rounds(), [&](auto rounds) {
-      ecb_internal::Blocks<aes_engine::Direction::kEncrypt, rounds(), kWays>(
-          Isa{}, key_.encryption_round_keys(), in, out, blocks);
-    });
+    ecb_internal::Kernel<Isa, kWays>::template Run<
+        aes_engine::Direction::kEncrypt>(key_.encryption_round_keys(),
+                                         key_.rounds(), in, out, blocks);
     // 8 bytes from each block: 32 for AES-128, 48 for AES-256.
     alignas(16) uint8_t material[6 * 8];
     for (int i = 0; i < blocks; ++i)
@@ -192,22 +225,14 @@ class AesGcmSiv {
   void Tag(const Keys& keys, absl::Span<const uint8_t> nonce,
            absl::Span<const uint8_t> aad, absl::Span<const uint8_t> plaintext,
            uint8_t tag[16]) const {
-    Polyval<Isa, kPolyvalWays> polyval(keys.auth);
-    polyval.UpdatePadded(aad.data(), aad.size());
-    polyval.UpdatePadded(plaintext.data(), plaintext.size());
-    alignas(16) uint8_t lengths[16];
-    const uint64_t bits[2] = {uint64_t{aad.size()} * 8,
-                              uint64_t{plaintext.size()} * 8};
-    std::memcpy(lengths, bits, 16);  // little-endian on AArch64 and x86-64
-    polyval.Update(lengths, 1);
     alignas(16) uint8_t s[16];
-    polyval.Digest(s);
+    gcm_siv_internal::Kernel<Isa>::Polyval(keys.auth, aad.data(), aad.size(),
+                                           plaintext.data(), plaintext.size(),
+                                           s);
     for (size_t i = 0; i < kNonceBytes; ++i) s[i] ^= nonce[i];
     s[15] &= 0x7f;
-    modes_internal::DispatchRounds(keys.enc.rounds(), [&](auto rounds) {
-      ecb_internal::Blocks<aes_engine::Direction::kEncrypt, rounds(), 1>(
-          Isa{}, keys.enc.encryption_round_keys(), s, tag, 1);
-    });
+    ecb_internal::Kernel<Isa, 1>::EncryptBlock(
+        keys.enc.encryption_round_keys(), keys.enc.rounds(), s, tag);
     internal::Wipe(s, sizeof(s));
   }
 
@@ -224,6 +249,6 @@ class AesGcmSiv {
   AesKey key_;
 };
 
-}  // namespace braid
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_MODES_GCM_SIV_H_

@@ -23,12 +23,14 @@
 #include "braid/aes_defaults.h"
 #include "braid/aes_engine.h"
 #include "braid/aes_key.h"
+#include "braid/dispatch/kernel_table.h"
 #include "braid/modes/buffer_checks.h"
 #include "braid/modes/ecb.h"
 #include "braid/modes/whitened.h"
+#include "braid/namespace.h"
 #include "braid/wipe.h"
 
-namespace braid {
+BRAID_NAMESPACE_BEGIN
 namespace ocb_internal {
 
 // Doubling in GF(2^128) with OCB's big-endian bit order (RFC 7253 §2).
@@ -46,6 +48,122 @@ inline void XorInto(uint8_t* to, const uint8_t* from, size_t n) {
 
 // L_0..L_63 cover every block index a 64-bit count can reach.
 inline constexpr int kMaxNtz = 64;
+
+using Block128 = dispatch_internal::Block128;
+
+// Offset_i = Offset_{i-1} ^ L_{ntz(i)}, in general-purpose registers: as
+// one 128-bit integer, which compilers keep in a register pair, where two
+// 64-bit halves would be paired into vector XORs that take the AES pipes.
+template <size_t kWays>
+struct Offsets {
+  const uint8_t* l;  // L_0..L_63, 16 bytes each
+  Block128 value;
+  uint64_t index = 0;  // blocks so far; public
+  // `at` as whitened::Blocks gives it: with kWays a power of two and the
+  // batch at a multiple of kWays, ntz(i) = ntz(at + 1) but for the last
+  // block of the batch.
+  template <class At>
+  BRAID_INLINE void Next(At) {
+    ++index;
+    size_t ntz = static_cast<size_t>(__builtin_ctzll(index));
+    if constexpr (!std::is_integral_v<At>) {
+      if constexpr ((kWays & (kWays - 1)) == 0 && At::value + 1 < kWays) {
+        ntz = static_cast<size_t>(__builtin_ctzll(At::value + 1));
+      }
+    }
+    Block128 next;
+    std::memcpy(&next, l + 16 * ntz, 16);
+    value ^= next;
+  }
+};
+
+// The ISA part, after the arguments were checked: whole blocks from block
+// index 0 (see dispatch_internal::AesKernels for what each computes).
+template <class Isa, size_t kWays>
+struct Kernel {
+  using Direction = aes_engine::Direction;
+
+  static Block128 Hash(const uint8_t* round_keys, int rounds, const uint8_t* l,
+                       const uint8_t* aad, size_t nblocks, uint8_t sum[16]) {
+    Block128 offset;
+    modes_internal::DispatchRounds(rounds, [&](auto r) {
+      offset = HashRounds<r()>(round_keys, l, aad, nblocks, sum);
+    });
+    return offset;
+  }
+
+  template <Direction kDirection>
+  static Block128 Crypt(const uint8_t* round_keys, int rounds,
+                        const uint8_t* l, Block128 offset, const uint8_t* in,
+                        uint8_t* out, size_t nblocks, uint8_t checksum[16]) {
+    modes_internal::DispatchRounds(rounds, [&](auto r) {
+      offset = CryptRounds<kDirection, r()>(round_keys, l, offset, in, out,
+                                            nblocks, checksum);
+    });
+    return offset;
+  }
+
+ private:
+  // One function per round count, the offsets its locals: inlined into a
+  // caller, or with the three round counts in one function, the compilers
+  // kept them in memory (tools/speed --check's OCB rows caught it).
+  template <int kRounds>
+  __attribute__((noinline)) static Block128 HashRounds(
+      const uint8_t* round_keys, const uint8_t* l, const uint8_t* aad,
+      size_t nblocks, uint8_t sum[16]) {
+    Offsets<kWays> off{l, 0};
+    const auto keys = whitened::EdgeKeys::Of<kRounds>(round_keys);
+    // The sum takes E_K(A_i ^ Offset_i) itself: no offset after the cipher.
+    auto whiten = [&](uint8_t* first, uint8_t* last, auto at)
+                      BRAID_LAMBDA_INLINE {
+                        off.Next(at);
+                        keys.WhitenFirst(off.value, first, last);
+                      };
+    whitened::Blocks<Direction::kEncrypt, kRounds, kWays,
+                     whitened::Sum::kOutputOnly>(Isa{}, round_keys, whiten, aad,
+                                                 nullptr, nblocks, sum);
+    return off.value;
+  }
+
+  template <Direction kDirection, int kRounds>
+  __attribute__((noinline)) static Block128 CryptRounds(
+      const uint8_t* round_keys, const uint8_t* l, Block128 offset,
+      const uint8_t* in, uint8_t* out, size_t nblocks, uint8_t checksum[16]) {
+    constexpr bool kEncrypt = kDirection == Direction::kEncrypt;
+    Offsets<kWays> off{l, offset};
+    const auto keys = whitened::EdgeKeys::Of<kRounds>(round_keys);
+    auto whiten = [&](uint8_t* first, uint8_t* last, auto at)
+                      BRAID_LAMBDA_INLINE {
+                        off.Next(at);
+                        keys.Whiten(off.value, first, last);
+                      };
+    whitened::Blocks<kDirection, kRounds, kWays,
+                     kEncrypt ? whitened::Sum::kInput : whitened::Sum::kOutput>(
+        Isa{}, round_keys, whiten, in, out, nblocks, checksum);
+    return off.value;
+  }
+};
+
+template <size_t kWays>
+struct Kernel<isa::Auto, kWays> {
+  using Direction = aes_engine::Direction;
+
+  static Block128 Hash(const uint8_t* round_keys, int rounds, const uint8_t* l,
+                       const uint8_t* aad, size_t nblocks, uint8_t sum[16]) {
+    return dispatch_internal::Aes().ocb_hash(round_keys, rounds, l, aad,
+                                             nblocks, sum);
+  }
+
+  template <Direction kDirection>
+  static Block128 Crypt(const uint8_t* round_keys, int rounds,
+                        const uint8_t* l, Block128 offset, const uint8_t* in,
+                        uint8_t* out, size_t nblocks, uint8_t checksum[16]) {
+    const auto& k = dispatch_internal::Aes();
+    return (kDirection == Direction::kEncrypt ? k.ocb_encrypt
+                                              : k.ocb_decrypt)(
+        round_keys, rounds, l, offset, in, out, nblocks, checksum);
+  }
+};
 
 }  // namespace ocb_internal
 
@@ -186,10 +304,8 @@ class AesOcb {
   }
 
   void EncryptBlock(const uint8_t in[16], uint8_t out[16]) const {
-    modes_internal::DispatchRounds(key_.rounds(), [&](auto rounds) {
-      ecb_internal::Blocks<Direction::kEncrypt, rounds(), 1>(
-          Isa{}, key_.encryption_round_keys(), in, out, 1);
-    });
+    ecb_internal::Kernel<Isa, 1>::EncryptBlock(key_.encryption_round_keys(),
+                                               key_.rounds(), in, out);
   }
 
   // Offset_0 from the nonce (RFC 7253 §4.2) into call.offset.
@@ -221,59 +337,23 @@ class AesOcb {
     std::memcpy(call.offset + 8, &lo, 8);
   }
 
-  // Offset_i = Offset_{i-1} ^ L_{ntz(i)}, in general-purpose registers: as
-  // one 128-bit integer, which compilers keep in a register pair, where two
-  // 64-bit halves would be paired into vector XORs that take the AES pipes.
-  struct Offsets {
-    const Table* table;
-    uint64_t index = 0;  // blocks so far; public
-    unsigned __int128 value = 0;
-    // `at` as whitened::Blocks gives it: with kWays a power of two and the
-    // batch at a multiple of kWays, ntz(i) = ntz(at + 1) but for the last
-    // block of the batch.
-    template <class At>
-    BRAID_INLINE void Next(At) {
-      ++index;
-      size_t ntz = static_cast<size_t>(__builtin_ctzll(index));
-      if constexpr (!std::is_integral_v<At>) {
-        if constexpr ((kWays & (kWays - 1)) == 0 && At::value + 1 < kWays) {
-          ntz = static_cast<size_t>(__builtin_ctzll(At::value + 1));
-        }
-      }
-      unsigned __int128 l;
-      std::memcpy(&l, table->l[ntz], 16);
-      value ^= l;
-    }
-    void Load(const uint8_t offset[16]) { std::memcpy(&value, offset, 16); }
-    void Store(uint8_t offset[16]) const { std::memcpy(offset, &value, 16); }
-  };
-
   // HASH(K, A), RFC 7253 §4.1, into call.aad_sum.
-  template <int kRounds>
   void Hash(absl::Span<const uint8_t> aad, CallState& call) const {
     uint8_t* sum = call.aad_sum;
     std::memset(sum, 0, 16);
     if (aad.empty()) return;
-    Offsets off{&table_};
-    const uint8_t* rk = key_.encryption_round_keys();
-    const auto keys = whitened::EdgeKeys::Of<kRounds>(rk);
-    // The sum takes E_K(A_i ^ Offset_i) itself: no offset after the cipher.
-    auto whiten = [&](uint8_t* first, uint8_t* last, auto at)
-                      BRAID_LAMBDA_INLINE {
-                        off.Next(at);
-                        keys.WhitenFirst(off.value, first, last);
-                      };
     const size_t whole = aad.size() / 16, rest = aad.size() % 16;
-    whitened::Blocks<Direction::kEncrypt, kRounds, kWays,
-                     whitened::Sum::kOutputOnly>(Isa{}, rk, whiten, aad.data(),
-                                                 nullptr, whole, sum);
+    const ocb_internal::Block128 offset =
+        ocb_internal::Kernel<Isa, kWays>::Hash(key_.encryption_round_keys(),
+                                               key_.rounds(), table_.l[0],
+                                               aad.data(), whole, sum);
     if (rest != 0) {
       // E_K((A_* || 1 || 0...) ^ Offset_m ^ L_*).
       uint8_t* block = call.block;
       std::memset(block, 0, 16);
       std::memcpy(block, aad.data() + 16 * whole, rest);
       block[rest] = 0x80;
-      off.Store(call.pad);
+      std::memcpy(call.pad, &offset, 16);
       ocb_internal::XorInto(block, call.pad, 16);
       ocb_internal::XorInto(block, table_.star, 16);
       EncryptBlock(block, block);
@@ -292,44 +372,34 @@ class AesOcb {
     // scheduled the decryption loop a cycle a batch slower on the V2 model
     // (a64perf, AES-128 OCB dec, 16 KiB: 0.240 against 0.220 c/B).
     alignas(16) uint8_t checksum[16] = {};
-    modes_internal::DispatchRounds(key_.rounds(), [&](auto rounds) {
-      Hash<rounds()>(aad, call);
-      const uint8_t* rk = kEncrypt ? key_.encryption_round_keys()
-                                   : key_.decryption_round_keys();
-      const auto keys = whitened::EdgeKeys::Of<rounds()>(rk);
-      Offsets off{&table_};
-      off.Load(call.offset);
-      auto whiten = [&](uint8_t* first, uint8_t* last, auto at)
-                        BRAID_LAMBDA_INLINE {
-                          off.Next(at);
-                          keys.Whiten(off.value, first, last);
-                        };
-      const size_t whole = len / 16, rest = len % 16;
-      whitened::Blocks<kDirection, rounds(), kWays,
-                       kEncrypt ? whitened::Sum::kInput
-                                : whitened::Sum::kOutput>(Isa{}, rk, whiten, in,
-                                                          out, whole, checksum);
-      uint8_t* offset = call.offset;
-      off.Store(offset);
-      if (rest != 0) {
-        // Offset_* = Offset_m ^ L_*; Pad = E_K(Offset_*), both directions.
-        ocb_internal::XorInto(offset, table_.star, 16);
-        EncryptBlock(offset, call.pad);
-        uint8_t* last = call.block;
-        std::memset(last, 0, 16);
-        std::memcpy(last, in + 16 * whole, rest);
-        for (size_t i = 0; i < rest; ++i)
-          out[16 * whole + i] = last[i] ^ call.pad[i];
-        if (!kEncrypt) std::memcpy(last, out + 16 * whole, rest);
-        last[rest] = 0x80;
-        ocb_internal::XorInto(checksum, last, 16);
-      }
-      // Tag = E_K(Checksum ^ Offset ^ L_$) ^ HASH(K, A).
-      ocb_internal::XorInto(checksum, offset, 16);
-      ocb_internal::XorInto(checksum, table_.dollar, 16);
-      EncryptBlock(checksum, call.tag);
-      ocb_internal::XorInto(call.tag, call.aad_sum, 16);
-    });
+    Hash(aad, call);
+    const uint8_t* rk = kEncrypt ? key_.encryption_round_keys()
+                                 : key_.decryption_round_keys();
+    const size_t whole = len / 16, rest = len % 16;
+    uint8_t* offset = call.offset;
+    ocb_internal::Block128 value;
+    std::memcpy(&value, offset, 16);
+    value = ocb_internal::Kernel<Isa, kWays>::template Crypt<kDirection>(
+        rk, key_.rounds(), table_.l[0], value, in, out, whole, checksum);
+    std::memcpy(offset, &value, 16);
+    if (rest != 0) {
+      // Offset_* = Offset_m ^ L_*; Pad = E_K(Offset_*), both directions.
+      ocb_internal::XorInto(offset, table_.star, 16);
+      EncryptBlock(offset, call.pad);
+      uint8_t* last = call.block;
+      std::memset(last, 0, 16);
+      std::memcpy(last, in + 16 * whole, rest);
+      for (size_t i = 0; i < rest; ++i)
+        out[16 * whole + i] = last[i] ^ call.pad[i];
+      if (!kEncrypt) std::memcpy(last, out + 16 * whole, rest);
+      last[rest] = 0x80;
+      ocb_internal::XorInto(checksum, last, 16);
+    }
+    // Tag = E_K(Checksum ^ Offset ^ L_$) ^ HASH(K, A).
+    ocb_internal::XorInto(checksum, offset, 16);
+    ocb_internal::XorInto(checksum, table_.dollar, 16);
+    EncryptBlock(checksum, call.tag);
+    ocb_internal::XorInto(call.tag, call.aad_sum, 16);
     internal::Wipe(checksum, sizeof(checksum));
   }
 
@@ -338,6 +408,6 @@ class AesOcb {
   Table table_;
 };
 
-}  // namespace braid
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_MODES_OCB_H_

@@ -18,11 +18,13 @@
 #include <type_traits>
 
 #include "braid/aes_engine.h"
+#include "braid/namespace.h"
 #include "braid/simd/aes_ops.h"
 #include "braid/simd/unroll.h"
 #include "braid/wipe.h"
 
-namespace braid::whitened {
+BRAID_NAMESPACE_BEGIN
+namespace whitened {
 
 // Round keys 0 and Nr of a schedule, for whiteners. 128-bit integers stay in
 // general-purpose register pairs; two 64-bit halves would be paired into
@@ -190,6 +192,7 @@ BRAID_INLINE void Blocks(Isa isa, const uint8_t* round_keys, Whiten& whiten,
   internal::Wipe(&scratch, sizeof(scratch));
 }
 
-}  // namespace braid::whitened
+}  // namespace whitened
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_MODES_WHITENED_H_

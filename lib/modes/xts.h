@@ -24,12 +24,14 @@
 #include "braid/aes_defaults.h"
 #include "braid/aes_engine.h"
 #include "braid/aes_key.h"
+#include "braid/dispatch/kernel_table.h"
 #include "braid/modes/buffer_checks.h"
 #include "braid/modes/ecb.h"
 #include "braid/modes/whitened.h"
+#include "braid/namespace.h"
 #include "braid/wipe.h"
 
-namespace braid {
+BRAID_NAMESPACE_BEGIN
 
 // The two keys of XTS: key1 enciphers the data, key2 the tweak.
 class AesXtsKey {
@@ -103,6 +105,33 @@ __attribute__((noinline)) Tweak Blocks(Isa isa, const uint8_t* round_keys,
   return t;
 }
 
+// The ISA part, after the arguments were checked: nblocks whole blocks from
+// tweak t; returns the tweak after them.
+template <class Isa, size_t kWays>
+struct Kernel {
+  template <aes_engine::Direction kDirection>
+  static Tweak Run(const uint8_t* round_keys, int rounds, Tweak t,
+                   const uint8_t* in, uint8_t* out, size_t nblocks) {
+    modes_internal::DispatchRounds(rounds, [&](auto r) {
+      t = Blocks<kDirection, r(), kWays>(Isa{}, round_keys, t, in, out,
+                                         nblocks);
+    });
+    return t;
+  }
+};
+
+template <size_t kWays>
+struct Kernel<isa::Auto, kWays> {
+  template <aes_engine::Direction kDirection>
+  static Tweak Run(const uint8_t* round_keys, int rounds, Tweak t,
+                   const uint8_t* in, uint8_t* out, size_t nblocks) {
+    const auto& k = dispatch_internal::Aes();
+    return (kDirection == aes_engine::Direction::kEncrypt ? k.xts_encrypt
+                                                          : k.xts_decrypt)(
+        round_keys, rounds, t, in, out, nblocks);
+  }
+};
+
 template <aes_engine::Direction kDirection, class Isa, size_t kWays>
 absl::Status Run(const AesXtsKey& key, const uint8_t tweak_block[16],
                  absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
@@ -123,10 +152,10 @@ absl::Status Run(const AesXtsKey& key, const uint8_t tweak_block[16],
         absl::StrCat(kWhat, ": a data unit may hold at most 2^20 blocks (",
                      16 * kMaxBlocks, " bytes), got ", in.size(), " bytes"));
   }
-  const Isa isa;
   const AesKey& data_key = key.data_key();
   const uint8_t* round_keys = kEncrypt ? data_key.encryption_round_keys()
                                        : data_key.decryption_round_keys();
+  const int rounds = data_key.rounds();
   const size_t whole = in.size() / 16;
   const size_t partial = in.size() % 16;
   const uint8_t* src = in.data();
@@ -135,20 +164,19 @@ absl::Status Run(const AesXtsKey& key, const uint8_t tweak_block[16],
   // T_0 = E_key2(tweak), written straight into the integer that doubles it
   // (bytes of any object may be written as bytes): no buffer to wipe.
   Tweak t;
-  modes_internal::DispatchRounds(key.tweak_key().rounds(), [&](auto rounds) {
-    ecb_internal::Blocks<Direction::kEncrypt, rounds(), 1>(
-        isa, key.tweak_key().encryption_round_keys(), tweak_block,
-        reinterpret_cast<uint8_t*>(&t), 1);
-  });
+  ecb_internal::Kernel<Isa, 1>::EncryptBlock(
+      key.tweak_key().encryption_round_keys(), key.tweak_key().rounds(),
+      tweak_block, reinterpret_cast<uint8_t*>(&t));
 
-  modes_internal::DispatchRounds(data_key.rounds(), [&](auto rounds) {
-    // With a partial last block, the last whole block takes part in the
-    // stealing and is left out of the bulk call.
-    const size_t bulk = partial == 0 ? whole : whole - 1;
-    t = Blocks<kDirection, rounds(), kWays>(isa, round_keys, t, src, dst, bulk);
-    if (partial == 0) return;
+  // With a partial last block, the last whole block takes part in the
+  // stealing and is left out of the bulk call.
+  const size_t bulk = partial == 0 ? whole : whole - 1;
+  t = Kernel<Isa, kWays>::template Run<kDirection>(round_keys, rounds, t, src,
+                                                   dst, bulk);
+  if (partial != 0) {
     auto one = [&](Tweak tweak, const uint8_t* from, uint8_t* to) {
-      Blocks<kDirection, rounds(), 1>(isa, round_keys, tweak, from, to, 1);
+      Kernel<Isa, 1>::template Run<kDirection>(round_keys, rounds, tweak, from,
+                                               to, 1);
     };
     // Ciphertext stealing (IEEE 1619 §5.3.2, §5.4.2): the last whole block
     // takes tweak m-1 and the stolen block tweak m when encrypting; the
@@ -166,7 +194,7 @@ absl::Status Run(const AesXtsKey& key, const uint8_t tweak_block[16],
     one(second_tweak, steal, dst_last);
     internal::Wipe(head, sizeof(head));
     internal::Wipe(steal, sizeof(steal));
-  });
+  }
   t = 0;
   return absl::OkStatus();
 }
@@ -241,6 +269,6 @@ absl::Status AesXtsDecryptSector(const AesXtsKey& key, uint64_t sector,
       key, tweak.bytes, in, out);
 }
 
-}  // namespace braid
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_MODES_XTS_H_

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "braid/namespace.h"
 #include "braid/simd/aes_scalar.h"
 #include "braid/simd/isa.h"
 
@@ -25,7 +26,8 @@
 
 #include "braid/simd/inline.h"
 
-namespace braid::simd {
+BRAID_NAMESPACE_BEGIN
+namespace simd {
 
 // ---------------------------------------------------------------- Scalar
 BRAID_INLINE constexpr size_t BlocksPerVector(isa::Scalar) { return 1; }
@@ -208,6 +210,7 @@ inline constexpr bool kAesCapable =
     std::is_same_v<Tag, isa::Scalar> || std::is_same_v<Tag, isa::NeonAes> ||
     std::is_same_v<Tag, isa::Sve2Aes>;
 
-}  // namespace braid::simd
+}  // namespace simd
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_SIMD_AES_OPS_H_

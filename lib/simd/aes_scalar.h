@@ -12,7 +12,10 @@
 #include <cstdint>
 #include <cstring>
 
-namespace braid::simd {
+#include "braid/namespace.h"
+
+BRAID_NAMESPACE_BEGIN
+namespace simd {
 
 static_assert(std::endian::native == std::endian::little,
               "the scalar AES packs bytes little-endian into 64-bit words");
@@ -179,6 +182,7 @@ inline uint32_t ScalarSubWord(uint32_t w) {
   return static_cast<uint32_t>(scalar_internal::SubBytes(w));
 }
 
-}  // namespace braid::simd
+}  // namespace simd
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_SIMD_AES_SCALAR_H_

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "braid/namespace.h"
 #include "braid/simd/inline.h"
 #include "braid/simd/isa.h"
 
@@ -19,7 +20,8 @@
 #include <arm_sve.h>
 #endif
 
-namespace braid::simd::chacha {
+BRAID_NAMESPACE_BEGIN
+namespace simd::chacha {
 
 // How SVE rotates: for a double round whose dependent chains bound it, or
 // for one whose vector pipes do. With SVE2, XAR is one instruction and the
@@ -169,6 +171,7 @@ BRAID_INLINE void RowDoubleRound(Isa isa, uint32x4_t& a, uint32x4_t& b,
 }
 #endif
 
-}  // namespace braid::simd::chacha
+}  // namespace simd::chacha
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_SIMD_CHACHA_OPS_H_

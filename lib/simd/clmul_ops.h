@@ -13,6 +13,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "braid/namespace.h"
 #include "braid/simd/inline.h"
 #include "braid/simd/isa.h"
 
@@ -20,7 +21,8 @@
 #include <arm_neon.h>
 #endif
 
-namespace braid::simd {
+BRAID_NAMESPACE_BEGIN
+namespace simd {
 
 // The reduction constant: x^-128 folding uses the polynomial's terms
 // x^127 + x^126 + x^121, i.e. 0xc2 in the top byte of a 64-bit word.
@@ -162,6 +164,7 @@ BRAID_INLINE uint8x16_t Reduce(Tag, const NeonWide& acc) {
 }
 #endif
 
-}  // namespace braid::simd
+}  // namespace simd
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_SIMD_CLMUL_OPS_H_

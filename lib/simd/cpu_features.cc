@@ -7,7 +7,8 @@
 #include <sys/prctl.h>
 #endif
 
-namespace braid::isa {
+BRAID_NAMESPACE_BEGIN
+namespace isa {
 
 CpuFeatures DetectCpu() {
   CpuFeatures cpu;
@@ -49,4 +50,5 @@ std::string Describe(const CpuFeatures& cpu) {
   return out.empty() ? "none" : out;
 }
 
-}  // namespace braid::isa
+}  // namespace isa
+BRAID_NAMESPACE_END

@@ -7,9 +7,11 @@
 
 #include <string>
 
+#include "braid/namespace.h"
 #include "braid/simd/isa.h"
 
-namespace braid::isa {
+BRAID_NAMESPACE_BEGIN
+namespace isa {
 
 struct CpuFeatures {
   bool neon = false;
@@ -39,6 +41,7 @@ bool CanRun(const CpuFeatures& cpu) {
 // "neon aes pmull sha3 sve sve2 sve-aes vl=256", for logs and `braid info`.
 std::string Describe(const CpuFeatures& cpu);
 
-}  // namespace braid::isa
+}  // namespace isa
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_SIMD_CPU_FEATURES_H_

@@ -4,13 +4,17 @@
 // functions in lib/simd/ (SVE vector types are sizeless, so they cannot be
 // wrapped in classes: tags carry the choice instead). Every tag the compile
 // flags enable can be named explicitly, so one test binary checks them all;
-// isa::Native is the best one the flags allow.
+// isa::Native is the best one the flags allow. isa::Auto is the choice made
+// at run time, for the CPU the program runs on (lib/dispatch/).
 #ifndef BRAID_SIMD_ISA_H_
 #define BRAID_SIMD_ISA_H_
 
 #include <string_view>
 
-namespace braid::isa {
+#include "braid/namespace.h"
+
+BRAID_NAMESPACE_BEGIN
+namespace isa {
 
 struct Scalar {};   // Portable C++, constant time; no vector unit needed.
 struct Neon {};     // Advanced SIMD (ARMv8-A).
@@ -18,6 +22,10 @@ struct NeonAes {};  // Advanced SIMD + AES + PMULL (ARMv8 Crypto Extensions).
 struct Sve {};      // SVE, vector-length agnostic, with NEON beside it.
 struct Sve2 {};     // SVE2 (XAR, EOR3), with NEON beside it.
 struct Sve2Aes {};  // SVE2 + SVE2-AES + the Crypto Extensions.
+// The best kernels lib/dispatch/ compiled (one set per ISA profile, each
+// with its own -march) that the running CPU can execute, chosen once from
+// its HWCAP bits. Modes take it as they take any tag; it needs no flags.
+struct Auto {};
 
 // What each tag offers, and whether the compile flags enable it.
 template <class Tag>
@@ -91,6 +99,14 @@ struct Traits<Sve2Aes> {
 #endif
 };
 
+template <>
+struct Traits<Auto> {
+  static constexpr std::string_view kName = "auto";
+  static constexpr bool kNeon = false, kAes = false, kPmull = false;
+  static constexpr bool kSve = false, kSve2 = false, kSveAes = false;
+  static constexpr bool kEnabled = true;
+};
+
 template <class Tag>
 inline constexpr bool kEnabled = Traits<Tag>::kEnabled;
 
@@ -122,6 +138,17 @@ using Native = Neon;
 using Native = Scalar;
 #endif
 
+// Whether a caller who names no tag gets isa::Auto: on AArch64 when the
+// flags pin no profile (no AES, no SVE: a build meant for every Arm64 core).
+// A build whose -march pins a profile, and any other host, gets the native
+// tag at compile time; so do the per-profile objects of lib/dispatch/.
+#if defined(__aarch64__) && !defined(BRAID_PROFILE) && \
+    !defined(__ARM_FEATURE_AES) && !defined(__ARM_FEATURE_SVE)
+#define BRAID_RUNTIME_DISPATCH 1
+#else
+#define BRAID_RUNTIME_DISPATCH 0
+#endif
+
 // Calls f(Tag{}) for every tag the compile flags enable, Scalar first.
 template <class F>
 constexpr void ForEachEnabled(F&& f) {
@@ -133,6 +160,7 @@ constexpr void ForEachEnabled(F&& f) {
   if constexpr (kEnabled<Sve2Aes>) f(Sve2Aes{});
 }
 
-}  // namespace braid::isa
+}  // namespace isa
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_SIMD_ISA_H_

@@ -11,9 +11,11 @@
 #include <type_traits>
 #include <utility>
 
+#include "braid/namespace.h"
 #include "braid/simd/inline.h"
 
-namespace braid::simd {
+BRAID_NAMESPACE_BEGIN
+namespace simd {
 
 template <size_t kCount, class F>
 BRAID_INLINE decltype(auto) Unroll(F&& f) {
@@ -37,6 +39,7 @@ BRAID_INLINE void ForEachPowerOfTwoBelow(F&& f) {
   if constexpr (kWays > 1) f(std::integral_constant<size_t, 1>{});
 }
 
-}  // namespace braid::simd
+}  // namespace simd
+BRAID_NAMESPACE_END
 
 #endif  // BRAID_SIMD_UNROLL_H_

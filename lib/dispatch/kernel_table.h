@@ -1,0 +1,117 @@
+// The tables of kernels that lib/dispatch/ compiles once per ISA profile,
+// and the calls that return the running CPU's choice: what the modes call
+// for isa::Auto.
+//
+// Plain data and two accessors: no SIMD type, no class with code, no braid
+// namespace macro. A profile's objects (own -march, own namespace) and
+// the baseline code that chooses among them share nothing else, so that no
+// inline function compiled for one can be picked by the linker for another.
+// Each entry is the ISA part of a mode after its arguments were checked:
+// round keys and their count, raw pointers, whole blocks.
+#ifndef BRAID_DISPATCH_KERNEL_TABLE_H_
+#define BRAID_DISPATCH_KERNEL_TABLE_H_
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+
+namespace braid::dispatch_internal {
+
+// A 128-bit value in a general-purpose register pair: XTS tweaks, OCB
+// offsets.
+using Block128 = unsigned __int128;
+
+// Every AES mode's kernels for one profile. `rk`: the round keys in order of
+// use (encryption or decryption schedule, as the mode needs), `rounds`:
+// 10, 12 or 14.
+struct AesKernels {
+  const char* profile;  // lib/dispatch's name for it: "neonaes-sha3"
+  const char* isa;      // the tag its kernels run: "neonaes"
+  size_t ways;          // blocks (vectors) in flight
+
+  // The key schedule for 16, 24 or 32 bytes of key; returns the rounds.
+  int (*expand_key)(const uint8_t* key, size_t key_bytes, uint8_t* enc,
+                    uint8_t* dec);
+  void (*ecb_encrypt)(const uint8_t* rk, int rounds, const uint8_t* in,
+                      uint8_t* out, size_t nblocks);
+  void (*ecb_decrypt)(const uint8_t* rk, int rounds, const uint8_t* in,
+                      uint8_t* out, size_t nblocks);
+  // One block, for the modes' serial steps (tweaks, offsets, tags).
+  void (*encrypt_block)(const uint8_t* rk, int rounds, const uint8_t* in,
+                        uint8_t* out);
+  // CBC and CFB: `chain` holds the previous ciphertext block on entry and
+  // the last one on return.
+  void (*cbc_encrypt)(const uint8_t* rk, int rounds, uint8_t* chain,
+                      const uint8_t* in, uint8_t* out, size_t nblocks);
+  void (*cbc_decrypt)(const uint8_t* rk, int rounds, uint8_t* chain,
+                      const uint8_t* in, uint8_t* out, size_t nblocks);
+  void (*cfb_encrypt)(const uint8_t* rk, int rounds, uint8_t* chain,
+                      const uint8_t* in, uint8_t* out, size_t nblocks);
+  void (*cfb_decrypt)(const uint8_t* rk, int rounds, uint8_t* chain,
+                      const uint8_t* in, uint8_t* out, size_t nblocks);
+  // CTR (128-bit big-endian counter) and CTR32LE: out = in ^ keystream from
+  // `counter`, which is advanced.
+  void (*ctr_be128)(const uint8_t* rk, int rounds, uint8_t* counter,
+                    const uint8_t* in, uint8_t* out, size_t nblocks);
+  void (*ctr_le32)(const uint8_t* rk, int rounds, uint8_t* counter,
+                   const uint8_t* in, uint8_t* out, size_t nblocks);
+  // XTS whole blocks from tweak t; returns the tweak after them.
+  Block128 (*xts_encrypt)(const uint8_t* rk, int rounds, Block128 t,
+                          const uint8_t* in, uint8_t* out, size_t nblocks);
+  Block128 (*xts_decrypt)(const uint8_t* rk, int rounds, Block128 t,
+                          const uint8_t* in, uint8_t* out, size_t nblocks);
+  // OCB (RFC 7253) over whole blocks from block index 0: `l` is L_0..L_63,
+  // 16 bytes each. hash: HASH's sum of E_K(A_i ^ Offset_i) into `sum`,
+  // returning Offset_m. encrypt/decrypt: from Offset_0 = `offset`, the
+  // plaintext's checksum into `checksum`, returning Offset_m.
+  Block128 (*ocb_hash)(const uint8_t* rk, int rounds, const uint8_t* l,
+                       const uint8_t* aad, size_t nblocks, uint8_t* sum);
+  Block128 (*ocb_encrypt)(const uint8_t* rk, int rounds, const uint8_t* l,
+                          Block128 offset, const uint8_t* in, uint8_t* out,
+                          size_t nblocks, uint8_t* checksum);
+  Block128 (*ocb_decrypt)(const uint8_t* rk, int rounds, const uint8_t* l,
+                          Block128 offset, const uint8_t* in, uint8_t* out,
+                          size_t nblocks, uint8_t* checksum);
+  // GCM-SIV's POLYVAL (RFC 8452 §4) under hash key h over the zero-padded
+  // associated data, the zero-padded message and their bit lengths.
+  void (*gcm_siv_polyval)(const uint8_t* h, const uint8_t* aad,
+                          size_t aad_bytes, const uint8_t* msg,
+                          size_t msg_bytes, uint8_t* digest);
+};
+
+// ChaCha20's kernel for one profile.
+struct ChaCha20Kernels {
+  const char* profile;
+  const char* isa;
+  size_t vector_blocks;
+  size_t scalar_blocks;
+  // out[0..64 * nblocks) = in ^ keystream from the state's block counter
+  // (words 12 and 13), which the caller advances.
+  void (*blocks)(const uint32_t* state, const uint8_t* in, uint8_t* out,
+                 size_t nblocks);
+  // Blocks in the batch that ends a message, at this CPU's vector length.
+  size_t (*blocks_per_batch)();
+};
+
+// The most blocks any profile's ChaCha20 batch ends a message with (SVE at
+// 2048 bits: 64 lanes, and scalar blocks beside them).
+inline constexpr size_t kMaxChaCha20BlocksPerBatch = 64 + 4;
+
+// The kernels chosen for the running CPU (lib/dispatch/dispatch.cc). Until
+// the first call these point to tables whose every entry makes the choice
+// (from HWCAP and BRAID_ISA) and then runs the chosen kernel, so that a call
+// costs one load and an indirect branch. Every table is constant data, so
+// the pointers need no ordering.
+extern std::atomic<const AesKernels*> aes_choice;
+extern std::atomic<const ChaCha20Kernels*> chacha20_choice;
+
+inline const AesKernels& Aes() {
+  return *aes_choice.load(std::memory_order_relaxed);
+}
+inline const ChaCha20Kernels& ChaCha20() {
+  return *chacha20_choice.load(std::memory_order_relaxed);
+}
+
+}  // namespace braid::dispatch_internal
+
+#endif  // BRAID_DISPATCH_KERNEL_TABLE_H_

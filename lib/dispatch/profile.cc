@@ -1,0 +1,114 @@
+// One ISA profile's kernels: the default configuration of every AES mode
+// and of ChaCha20, as the profile's -march compiles them, in a table the
+// dispatcher chooses from. BUILD.bazel compiles this file once per profile,
+// with -DBRAID_PROFILE=<namespace> (so that everything it defines is in
+// braid::<namespace>) and BRAID_PROFILE_AES / BRAID_PROFILE_CHACHA20 for the
+// families the profile serves (BRAID_PROFILE_SCALAR: the portable tags).
+#include "braid/dispatch/kernel_table.h"
+
+#if !defined(BRAID_PROFILE)
+#error "profile.cc is compiled by lib/dispatch/BUILD.bazel, with BRAID_PROFILE"
+#endif
+
+#include <cstddef>
+#include <cstdint>
+
+#include "braid/aes_defaults.h"
+#include "braid/aes_engine.h"
+#include "braid/aes_key.h"
+#include "braid/chacha20.h"
+#include "braid/chacha20_defaults.h"
+#include "braid/modes/cbc.h"
+#include "braid/modes/cfb.h"
+#include "braid/modes/ctr.h"
+#include "braid/modes/ecb.h"
+#include "braid/modes/gcm_siv.h"
+#include "braid/modes/ocb.h"
+#include "braid/modes/xts.h"
+#include "braid/namespace.h"
+#include "braid/simd/isa.h"
+
+#define BRAID_STRINGIFY2(x) #x
+#define BRAID_STRINGIFY(x) BRAID_STRINGIFY2(x)
+
+BRAID_NAMESPACE_BEGIN
+namespace {
+
+#if defined(BRAID_PROFILE_SCALAR)
+using AesIsa = isa::Scalar;
+using ChaChaIsa = isa::Scalar;
+#else
+using AesIsa = NativeAesIsa;
+using ChaChaIsa = NativeChaCha20Isa;
+#endif
+static_assert(!std::is_same_v<AesIsa, isa::Auto> &&
+              !std::is_same_v<ChaChaIsa, isa::Auto>);
+
+constexpr const char* kProfileName = BRAID_STRINGIFY(BRAID_PROFILE_NAME);
+
+}  // namespace
+
+#if defined(BRAID_PROFILE_AES)
+namespace {
+
+constexpr size_t kWays = kDefaultAesWays;
+using Direction = aes_engine::Direction;
+using Ecb = ecb_internal::Kernel<AesIsa, kWays>;
+using Xts = xts_internal::Kernel<AesIsa, kWays>;
+using Ocb = ocb_internal::Kernel<AesIsa, kWays>;
+
+int ExpandKey(const uint8_t* key, size_t key_bytes, uint8_t* enc,
+              uint8_t* dec) {
+  return aes_key_internal::Expand(AesIsa{}, key, key_bytes, enc, dec);
+}
+
+}  // namespace
+
+extern const dispatch_internal::AesKernels kAesKernels;
+const dispatch_internal::AesKernels kAesKernels = {
+    kProfileName,
+    isa::kName<AesIsa>.data(),
+    kWays,
+    &ExpandKey,
+    &Ecb::Run<Direction::kEncrypt>,
+    &Ecb::Run<Direction::kDecrypt>,
+    &ecb_internal::Kernel<chain_internal::SerialIsa<AesIsa>, 1>::EncryptBlock,
+    &cbc_internal::Kernel<AesIsa, kWays>::Encrypt,
+    &cbc_internal::Kernel<AesIsa, kWays>::Decrypt,
+    &cfb_internal::Kernel<AesIsa, kWays>::Encrypt,
+    &cfb_internal::Kernel<AesIsa, kWays>::Decrypt,
+    &ctr_internal::Kernel<ctr_internal::BigEndian128, AesIsa, kWays>::Blocks,
+    &ctr_internal::Kernel<ctr_internal::LittleEndian32, AesIsa, kWays>::Blocks,
+    &Xts::Run<Direction::kEncrypt>,
+    &Xts::Run<Direction::kDecrypt>,
+    &Ocb::Hash,
+    &Ocb::Crypt<Direction::kEncrypt>,
+    &Ocb::Crypt<Direction::kDecrypt>,
+    &gcm_siv_internal::Kernel<AesIsa>::Polyval,
+};
+#endif  // BRAID_PROFILE_AES
+
+#if defined(BRAID_PROFILE_CHACHA20)
+namespace {
+
+using ChaChaDefaults = ChaCha20Defaults<ChaChaIsa>;
+using ChaCha = chacha20_internal::Kernel<ChaChaIsa, ChaChaDefaults::kVectorBlocks,
+                                         ChaChaDefaults::kScalarBlocks>;
+static_assert(ChaCha::kMaxBlocksPerBatch <=
+                  dispatch_internal::kMaxChaCha20BlocksPerBatch,
+              "a ChaCha20 batch larger than the dispatched buffer");
+
+}  // namespace
+
+extern const dispatch_internal::ChaCha20Kernels kChaCha20Kernels;
+const dispatch_internal::ChaCha20Kernels kChaCha20Kernels = {
+    kProfileName,
+    isa::kName<ChaChaIsa>.data(),
+    ChaChaDefaults::kVectorBlocks,
+    ChaChaDefaults::kScalarBlocks,
+    &ChaCha::Blocks,
+    &ChaCha::BlocksPerBatch,
+};
+#endif  // BRAID_PROFILE_CHACHA20
+
+BRAID_NAMESPACE_END
