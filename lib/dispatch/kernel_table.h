@@ -17,8 +17,7 @@
 
 namespace braid::dispatch_internal {
 
-// A 128-bit value in a general-purpose register pair: XTS tweaks, OCB
-// offsets.
+// A 128-bit value in a general-purpose register pair: OCB offsets.
 using Block128 = unsigned __int128;
 
 // Every AES mode's kernels for one profile. `rk`: the round keys in order of
@@ -55,11 +54,15 @@ struct AesKernels {
                     const uint8_t* in, uint8_t* out, size_t nblocks);
   void (*ctr_le32)(const uint8_t* rk, int rounds, uint8_t* counter,
                    const uint8_t* in, uint8_t* out, size_t nblocks);
-  // XTS whole blocks from tweak t; returns the tweak after them.
-  Block128 (*xts_encrypt)(const uint8_t* rk, int rounds, Block128 t,
-                          const uint8_t* in, uint8_t* out, size_t nblocks);
-  Block128 (*xts_decrypt)(const uint8_t* rk, int rounds, Block128 t,
-                          const uint8_t* in, uint8_t* out, size_t nblocks);
+  // XTS, one data unit of `bytes` (16 to 2^24) under the 16-byte tweak
+  // block: `rk` the data key's schedule for the direction, `tk` the tweak
+  // key's encryption schedule.
+  void (*xts_encrypt)(const uint8_t* rk, int rounds, const uint8_t* tk,
+                      int tweak_rounds, const uint8_t* tweak_block,
+                      const uint8_t* in, uint8_t* out, size_t bytes);
+  void (*xts_decrypt)(const uint8_t* rk, int rounds, const uint8_t* tk,
+                      int tweak_rounds, const uint8_t* tweak_block,
+                      const uint8_t* in, uint8_t* out, size_t bytes);
   // OCB (RFC 7253) over whole blocks from block index 0: `l` is L_0..L_63,
   // 16 bytes each. hash: HASH's sum of E_K(A_i ^ Offset_i) into `sum`,
   // returning Offset_m. encrypt/decrypt: from Offset_0 = `offset`, the

@@ -88,6 +88,16 @@ BRAID_INLINE Tweak Double(Tweak t) {
   return (t << 1) ^ reduce;
 }
 
+BRAID_COLD absl::Status UnitSizeError(absl::string_view what, size_t bytes) {
+  if (bytes < 16) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        what, ": a data unit must be at least 16 bytes, got ", bytes));
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat(what, ": a data unit may hold at most 2^20 blocks (",
+                   16 * kMaxBlocks, " bytes), got ", bytes, " bytes"));
+}
+
 // nblocks whole blocks from tweak `t` with the schedule `round_keys` (the
 // encryption or the decryption keys); returns the tweak after them.
 template <aes_engine::Direction kDirection, int kRounds, size_t kWays,
@@ -105,30 +115,83 @@ __attribute__((noinline)) Tweak Blocks(Isa isa, const uint8_t* round_keys,
   return t;
 }
 
-// The ISA part, after the arguments were checked: nblocks whole blocks from
-// tweak t; returns the tweak after them.
+// The ISA part, after the arguments were checked: one data unit of `bytes`
+// (16 to 16 * kMaxBlocks) under the data key's schedule for the direction
+// (`round_keys`, `rounds`) and the tweak key's encryption schedule
+// (`tweak_keys`, `tweak_rounds`). One call a data unit, so that isa::Auto's
+// dispatches once for the tweak, the bulk and the stealing.
 template <class Isa, size_t kWays>
 struct Kernel {
   template <aes_engine::Direction kDirection>
-  static Tweak Run(const uint8_t* round_keys, int rounds, Tweak t,
-                   const uint8_t* in, uint8_t* out, size_t nblocks) {
+  static void Unit(const uint8_t* round_keys, int rounds,
+                   const uint8_t* tweak_keys, int tweak_rounds,
+                   const uint8_t* tweak_block, const uint8_t* in, uint8_t* out,
+                   size_t bytes) {
+    // T_0 = E_key2(tweak), written straight into the integer that doubles
+    // it (bytes of any object may be written as bytes): no buffer to wipe.
+    Tweak t;
+    ecb_internal::Kernel<Isa, 1>::EncryptBlock(
+        tweak_keys, tweak_rounds, tweak_block, reinterpret_cast<uint8_t*>(&t));
+    // With a partial last block, the last whole block takes part in the
+    // stealing and is left out of the bulk call.
+    const size_t partial = bytes % 16;
+    const size_t bulk = bytes / 16 - (partial != 0);
+    t = Whole<kDirection>(round_keys, rounds, t, in, out, bulk);
+    if (partial != 0) {
+      Steal<kDirection>(round_keys, rounds, t, in + 16 * bulk, out + 16 * bulk,
+                        partial);
+    }
+    t = 0;
+  }
+
+  // nblocks whole blocks from tweak t; returns the tweak after them.
+  template <aes_engine::Direction kDirection>
+  static Tweak Whole(const uint8_t* round_keys, int rounds, Tweak t,
+                     const uint8_t* in, uint8_t* out, size_t nblocks) {
     modes_internal::DispatchRounds(rounds, [&](auto r) {
       t = Blocks<kDirection, r(), kWays>(Isa{}, round_keys, t, in, out,
                                          nblocks);
     });
     return t;
   }
+
+  // Ciphertext stealing (IEEE 1619 §5.3.2, §5.4.2) over the last whole
+  // block and the `partial` bytes after it: the whole block takes tweak m-1
+  // and the stolen block tweak m when encrypting; the decryption undoes them
+  // in the opposite order. Out of line: its buffers would give every call a
+  // stack-protected frame.
+  template <aes_engine::Direction kDirection>
+  __attribute__((noinline)) static void Steal(const uint8_t* round_keys,
+                                              int rounds, Tweak t,
+                                              const uint8_t* in, uint8_t* out,
+                                              size_t partial) {
+    constexpr bool kEncrypt = kDirection == aes_engine::Direction::kEncrypt;
+    alignas(16) uint8_t head[16];
+    alignas(16) uint8_t steal[16];
+    Whole<kDirection>(round_keys, rounds, kEncrypt ? t : Double(t), in, head,
+                      1);
+    std::memcpy(steal, in + 16, partial);
+    std::memcpy(steal + partial, head + partial, 16 - partial);
+    std::memcpy(out + 16, head, partial);
+    Whole<kDirection>(round_keys, rounds, kEncrypt ? Double(t) : t, steal, out,
+                      1);
+    internal::Wipe(head, sizeof(head));
+    internal::Wipe(steal, sizeof(steal));
+  }
 };
 
 template <size_t kWays>
 struct Kernel<isa::Auto, kWays> {
   template <aes_engine::Direction kDirection>
-  static Tweak Run(const uint8_t* round_keys, int rounds, Tweak t,
-                   const uint8_t* in, uint8_t* out, size_t nblocks) {
+  static void Unit(const uint8_t* round_keys, int rounds,
+                   const uint8_t* tweak_keys, int tweak_rounds,
+                   const uint8_t* tweak_block, const uint8_t* in, uint8_t* out,
+                   size_t bytes) {
     const auto& k = dispatch_internal::Aes();
-    return (kDirection == aes_engine::Direction::kEncrypt ? k.xts_encrypt
-                                                          : k.xts_decrypt)(
-        round_keys, rounds, t, in, out, nblocks);
+    (kDirection == aes_engine::Direction::kEncrypt
+         ? k.xts_encrypt
+         : k.xts_decrypt)(round_keys, rounds, tweak_keys, tweak_rounds,
+                          tweak_block, in, out, bytes);
   }
 };
 
@@ -137,73 +200,27 @@ absl::Status Run(const AesXtsKey& key, const uint8_t tweak_block[16],
                  absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
   isa::RequireEnabled<Isa>();
   static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
-  using aes_engine::Direction;
-  constexpr bool kEncrypt = kDirection == Direction::kEncrypt;
+  constexpr bool kEncrypt = kDirection == aes_engine::Direction::kEncrypt;
   constexpr absl::string_view kWhat = kEncrypt ? "XTS encrypt" : "XTS decrypt";
   if (absl::Status s = modes_internal::CheckInOut(kWhat, in, out); !s.ok()) {
     return s;
   }
-  if (in.size() < 16) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        kWhat, ": a data unit must be at least 16 bytes, got ", in.size()));
-  }
-  if (in.size() > 16 * kMaxBlocks) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(kWhat, ": a data unit may hold at most 2^20 blocks (",
-                     16 * kMaxBlocks, " bytes), got ", in.size(), " bytes"));
+  if (in.size() < 16 || in.size() > 16 * kMaxBlocks) {
+    return UnitSizeError(kWhat, in.size());
   }
   const AesKey& data_key = key.data_key();
-  const uint8_t* round_keys = kEncrypt ? data_key.encryption_round_keys()
-                                       : data_key.decryption_round_keys();
-  const int rounds = data_key.rounds();
-  const size_t whole = in.size() / 16;
-  const size_t partial = in.size() % 16;
-  const uint8_t* src = in.data();
-  uint8_t* dst = out.data();
-
-  // T_0 = E_key2(tweak), written straight into the integer that doubles it
-  // (bytes of any object may be written as bytes): no buffer to wipe.
-  Tweak t;
-  ecb_internal::Kernel<Isa, 1>::EncryptBlock(
-      key.tweak_key().encryption_round_keys(), key.tweak_key().rounds(),
-      tweak_block, reinterpret_cast<uint8_t*>(&t));
-
-  // With a partial last block, the last whole block takes part in the
-  // stealing and is left out of the bulk call.
-  const size_t bulk = partial == 0 ? whole : whole - 1;
-  t = Kernel<Isa, kWays>::template Run<kDirection>(round_keys, rounds, t, src,
-                                                   dst, bulk);
-  if (partial != 0) {
-    auto one = [&](Tweak tweak, const uint8_t* from, uint8_t* to) {
-      Kernel<Isa, 1>::template Run<kDirection>(round_keys, rounds, tweak, from,
-                                               to, 1);
-    };
-    // Ciphertext stealing (IEEE 1619 §5.3.2, §5.4.2): the last whole block
-    // takes tweak m-1 and the stolen block tweak m when encrypting; the
-    // decryption undoes them in the opposite order.
-    const uint8_t* src_last = src + 16 * bulk;
-    uint8_t* dst_last = dst + 16 * bulk;
-    const Tweak first_tweak = kEncrypt ? t : Double(t);
-    const Tweak second_tweak = kEncrypt ? Double(t) : t;
-    alignas(16) uint8_t head[16];
-    alignas(16) uint8_t steal[16];
-    one(first_tweak, src_last, head);
-    std::memcpy(steal, src_last + 16, partial);
-    std::memcpy(steal + partial, head + partial, 16 - partial);
-    std::memcpy(dst_last + 16, head, partial);
-    one(second_tweak, steal, dst_last);
-    internal::Wipe(head, sizeof(head));
-    internal::Wipe(steal, sizeof(steal));
-  }
-  t = 0;
+  Kernel<Isa, kWays>::template Unit<kDirection>(
+      kEncrypt ? data_key.encryption_round_keys()
+               : data_key.decryption_round_keys(),
+      data_key.rounds(), key.tweak_key().encryption_round_keys(),
+      key.tweak_key().rounds(), tweak_block, in.data(), out.data(), in.size());
   return absl::OkStatus();
 }
 
 inline absl::Status CheckTweak(absl::string_view what,
                                absl::Span<const uint8_t> tweak) {
   if (tweak.size() != 16 || tweak.data() == nullptr) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(what, ": tweak must be 16 bytes, got ", tweak.size()));
+    return modes_internal::IvError(what, "tweak", tweak.size());
   }
   return absl::OkStatus();
 }
