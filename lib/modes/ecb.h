@@ -75,9 +75,8 @@ struct Kernel {
       Blocks<kDirection, r(), kWays>(Isa{}, round_keys, in, out, nblocks);
     });
   }
-  // Inlined: the modes call it once a message, beside their bulk kernel.
-  BRAID_INLINE static void EncryptBlock(const uint8_t* round_keys, int rounds,
-                                        const uint8_t* in, uint8_t* out) {
+  static void EncryptBlock(const uint8_t* round_keys, int rounds,
+                           const uint8_t* in, uint8_t* out) {
     modes_internal::DispatchRounds(rounds, [&](auto r) {
       Blocks<aes_engine::Direction::kEncrypt, r(), 1>(Isa{}, round_keys, in,
                                                       out, 1);
