@@ -21,6 +21,71 @@
 #include "braid/wipe.h"
 
 BRAID_NAMESPACE_BEGIN
+namespace polyval_internal {
+
+// One batch of kBlocks blocks: returns (s ^ X_1)·H^k ^ ... ^ X_k·H, where
+// powers[j] = H^(j+1) and folded[j] its Karatsuba halves' XOR. kReversed
+// loads each block byte-reversed (GHASH's blocks in POLYVAL's field).
+template <size_t kBlocks, bool kReversed, class Isa, class Field>
+BRAID_INLINE Field Batch(Isa isa, Field s, const uint8_t* blocks,
+                         const uint8_t (*powers)[16],
+                         const uint8_t (*folded)[16]) {
+  auto acc = simd::WideZero(isa);
+  // Last block first: the block that carries S joins the sums last, so
+  // that the loop-carried chain is one multiply and one reduction long.
+  simd::Unroll<kBlocks>([&](auto... j) BRAID_LAMBDA_INLINE {
+    auto block = [&](auto power) BRAID_LAMBDA_INLINE {
+      constexpr size_t kBlock = kBlocks - 1 - decltype(power)::value;
+      auto x = kReversed ? simd::FieldLoadReversed(isa, blocks + 16 * kBlock)
+                         : simd::FieldLoad(isa, blocks + 16 * kBlock);
+      if constexpr (kBlock == 0) x = simd::FieldXor(isa, x, s);
+      simd::MulAcc(isa, acc, x, simd::FieldLoad(isa, powers[power]),
+                   simd::FieldLoad(isa, folded[power]));
+    };
+    (block(j), ...);
+  });
+  return simd::Reduce(isa, acc);
+}
+
+// Sets powers[from..count) (and their folded halves) from powers[0] = H
+// and powers[from - 1].
+template <class Isa>
+void ComputePowers(Isa isa, uint8_t (*powers)[16], uint8_t (*folded)[16],
+                   size_t from, size_t count) {
+  const auto key = simd::FieldLoad(isa, powers[0]);
+  const auto key_folded = simd::FieldLoad(isa, folded[0]);
+  for (size_t k = from; k < count; ++k) {
+    auto acc = simd::WideZero(isa);
+    simd::MulAcc(isa, acc, simd::FieldLoad(isa, powers[k - 1]), key,
+                 key_folded);
+    const auto power = simd::Reduce(isa, acc);
+    simd::FieldStore(isa, powers[k], power);
+    simd::FieldStore(isa, folded[k], simd::Fold(isa, power));
+  }
+}
+
+// Absorbs n blocks into s, kWays per reduction, then the remainder in
+// batches of the powers of two below kWays.
+template <size_t kWays, bool kReversed, class Isa, class Field>
+BRAID_INLINE Field Blocks(Isa isa, Field s, const uint8_t* blocks, size_t n,
+                          const uint8_t (*powers)[16],
+                          const uint8_t (*folded)[16]) {
+  while (n >= kWays) {
+    s = Batch<kWays, kReversed>(isa, s, blocks, powers, folded);
+    blocks += 16 * kWays;
+    n -= kWays;
+  }
+  simd::ForEachPowerOfTwoBelow<kWays>([&](auto ways) BRAID_LAMBDA_INLINE {
+    if (n >= ways()) {
+      s = Batch<ways(), kReversed>(isa, s, blocks, powers, folded);
+      blocks += 16 * ways();
+      n -= ways();
+    }
+  });
+  return s;
+}
+
+}  // namespace polyval_internal
 
 template <class Isa, size_t kWays>
 class Polyval {
@@ -47,32 +112,15 @@ class Polyval {
   void Update(const uint8_t* blocks, size_t n) {
     const Isa isa;
     if (powers_ready_ < kWays && n > powers_ready_) {
-      ComputePowers(n < kWays ? n : kWays);
+      const size_t count = n < kWays ? n : kWays;
+      polyval_internal::ComputePowers(isa, powers_, folded_, powers_ready_,
+                                      count);
+      powers_ready_ = count;
     }
-    auto s = simd::FieldLoad(isa, state_);
-    auto batch = [&](auto ways) BRAID_LAMBDA_INLINE {
-      auto acc = simd::WideZero(isa);
-      // Last block first: the block that carries S joins the sums last, so
-      // that the loop-carried chain is one multiply and one reduction long.
-      simd::Unroll<ways()>([&](auto... j) BRAID_LAMBDA_INLINE {
-        auto block = [&](auto power) BRAID_LAMBDA_INLINE {
-          constexpr size_t kBlock = ways() - 1 - decltype(power)::value;
-          auto x = simd::FieldLoad(isa, blocks + 16 * kBlock);
-          if constexpr (kBlock == 0) x = simd::FieldXor(isa, x, s);
-          simd::MulAcc(isa, acc, x, simd::FieldLoad(isa, powers_[power]),
-                       simd::FieldLoad(isa, folded_[power]));
-        };
-        (block(j), ...);
-      });
-      s = simd::Reduce(isa, acc);
-      blocks += 16 * ways();
-      n -= ways();
-    };
-    while (n >= kWays) batch(std::integral_constant<size_t, kWays>{});
-    simd::ForEachPowerOfTwoBelow<kWays>([&](auto ways) BRAID_LAMBDA_INLINE {
-      if (n >= ways()) batch(ways);
-    });
-    simd::FieldStore(isa, state_, s);
+    simd::FieldStore(
+        isa, state_,
+        polyval_internal::Blocks<kWays, false>(
+            isa, simd::FieldLoad(isa, state_), blocks, n, powers_, folded_));
   }
 
   // Absorbs `len` bytes, the last block padded with zeros.
@@ -89,22 +137,6 @@ class Polyval {
   void Digest(uint8_t out[16]) const { std::memcpy(out, state_, 16); }
 
  private:
-  // Sets powers_ up to H^count.
-  void ComputePowers(size_t count) {
-    const Isa isa;
-    const auto key = simd::FieldLoad(isa, powers_[0]);
-    const auto key_folded = simd::FieldLoad(isa, folded_[0]);
-    for (size_t k = powers_ready_; k < count; ++k) {
-      auto acc = simd::WideZero(isa);
-      simd::MulAcc(isa, acc, simd::FieldLoad(isa, powers_[k - 1]), key,
-                   key_folded);
-      const auto power = simd::Reduce(isa, acc);
-      simd::FieldStore(isa, powers_[k], power);
-      simd::FieldStore(isa, folded_[k], simd::Fold(isa, power));
-    }
-    powers_ready_ = count;
-  }
-
   alignas(16) uint8_t powers_[kWays][16];  // powers_[k] = H^(k+1)
   alignas(16) uint8_t folded_[kWays][16];  // their Karatsuba halves' XOR
   alignas(16) uint8_t state_[16] = {};

@@ -22,6 +22,7 @@
 #include "braid/modes/cfb.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
+#include "braid/modes/gcm.h"
 #include "braid/modes/gcm_siv.h"
 #include "braid/modes/ocb.h"
 #include "braid/modes/xts.h"
@@ -432,6 +433,31 @@ TYPED_TEST(DifferentialTest, GcmSiv) {
             siv->Decrypt(nonce, aad, open.in(len + 16), open.out(len)).ok());
         ASSERT_EQ(test::ToHex(open.Result(len)), test::ToHex(pt));
       });
+}
+
+TYPED_TEST(DifferentialTest, Gcm) {
+  RunCases("gcm", std::string(isa::kName<TypeParam>), [](std::mt19937_64& rng) {
+    const Bytes key = test::RandomBytes(rng, DrawAesKeyBytes(rng));
+    // The 12-byte fast path half the time, any length from 1 to 64 else.
+    const Bytes nonce =
+        test::RandomBytes(rng, rng() % 2 == 0 ? 12 : 1 + rng() % 64);
+    const Bytes aad = test::RandomBytes(rng, DrawLength(rng) / 2);
+    const size_t len = DrawLength(rng);
+    const Bytes pt = test::RandomBytes(rng, len);
+    const Layout layout = DrawLayout(rng, len, 0);
+    SCOPED_TRACE("AES-" + std::to_string(8 * key.size()) + " nonce " +
+                 std::to_string(nonce.size()) + " aad " +
+                 std::to_string(aad.size()) + " " + layout.Describe());
+    auto gcm = AesGcm<TypeParam, kWays>::Create(key);
+    ASSERT_TRUE(gcm.ok());
+    const Bytes expected = test::OpensslGcmSeal(key, nonce, aad, pt);
+    Placed seal(layout, pt);
+    ASSERT_TRUE(gcm->Seal(nonce, aad, seal.in(len), seal.out(len + 16)).ok());
+    ASSERT_EQ(test::ToHex(seal.Result(len + 16)), test::ToHex(expected));
+    Placed open(layout, expected);
+    ASSERT_TRUE(gcm->Open(nonce, aad, open.in(len + 16), open.out(len)).ok());
+    ASSERT_EQ(test::ToHex(open.Result(len)), test::ToHex(pt));
+  });
 }
 
 // ChaCha20 through the build's default configuration against EVP_chacha20,

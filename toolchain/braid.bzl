@@ -28,6 +28,7 @@ BRAID_MODES = [
     "//lib/modes:cfb",
     "//lib/modes:ctr",
     "//lib/modes:ecb",
+    "//lib/modes:gcm",
     "//lib/modes:gcm_siv",
     "//lib/modes:ocb",
     "//lib/modes:xts",

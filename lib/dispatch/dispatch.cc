@@ -252,6 +252,9 @@ constexpr AesKernels kLazyAes = {
     &Lazy<&AesKernels::ocb_encrypt>::Call,
     &Lazy<&AesKernels::ocb_decrypt>::Call,
     &Lazy<&AesKernels::gcm_siv_polyval>::Call,
+    &Lazy<&AesKernels::gcm_key>::Call,
+    &Lazy<&AesKernels::gcm_encrypt>::Call,
+    &Lazy<&AesKernels::gcm_decrypt>::Call,
 };
 
 constexpr ChaCha20Kernels kLazyChaCha20 = {

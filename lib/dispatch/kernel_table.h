@@ -80,6 +80,19 @@ struct AesKernels {
   void (*gcm_siv_polyval)(const uint8_t* h, const uint8_t* aad,
                           size_t aad_bytes, const uint8_t* msg,
                           size_t msg_bytes, uint8_t* digest);
+  // AES-GCM (SP 800-38D). key: GHASH's key table (a braid::GhashKey) from
+  // the encryption schedule. encrypt/decrypt: `bytes` from `in` to `out`
+  // under the nonce and the associated data, with CTR and GHASH in one
+  // loop; `tag` receives the full 16-byte tag.
+  void (*gcm_key)(const uint8_t* rk, int rounds, uint8_t* table);
+  void (*gcm_encrypt)(const uint8_t* rk, int rounds, const uint8_t* table,
+                      const uint8_t* nonce, size_t nonce_bytes,
+                      const uint8_t* aad, size_t aad_bytes, const uint8_t* in,
+                      uint8_t* out, size_t bytes, uint8_t* tag);
+  void (*gcm_decrypt)(const uint8_t* rk, int rounds, const uint8_t* table,
+                      const uint8_t* nonce, size_t nonce_bytes,
+                      const uint8_t* aad, size_t aad_bytes, const uint8_t* in,
+                      uint8_t* out, size_t bytes, uint8_t* tag);
 };
 
 // ChaCha20's kernel for one profile.

@@ -22,6 +22,7 @@
 #include "braid/modes/cfb.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
+#include "braid/modes/gcm.h"
 #include "braid/modes/gcm_siv.h"
 #include "braid/modes/ocb.h"
 #include "braid/modes/xts.h"
@@ -56,6 +57,7 @@ using Direction = aes_engine::Direction;
 using Ecb = ecb_internal::Kernel<AesIsa, kWays>;
 using Xts = xts_internal::Kernel<AesIsa, kWays>;
 using Ocb = ocb_internal::Kernel<AesIsa, kWays>;
+using Gcm = gcm_internal::Kernel<AesIsa, kWays>;
 
 int ExpandKey(const uint8_t* key, size_t key_bytes, uint8_t* enc,
               uint8_t* dec) {
@@ -85,6 +87,9 @@ const dispatch_internal::AesKernels kAesKernels = {
     &Ocb::Crypt<Direction::kEncrypt>,
     &Ocb::Crypt<Direction::kDecrypt>,
     &gcm_siv_internal::Kernel<AesIsa>::Polyval,
+    &Gcm::Key,
+    &Gcm::Crypt<Direction::kEncrypt>,
+    &Gcm::Crypt<Direction::kDecrypt>,
 };
 #endif  // BRAID_PROFILE_AES
 

@@ -55,6 +55,18 @@ struct BigEndian128 {
   }
 };
 
+// GCM's inc32 (SP 800-38D §6.2): the last four bytes, big-endian, wrapping
+// mod 2^32 without touching the rest.
+struct BigEndian32 {
+  static constexpr int kLowByte = 15;
+  static void Add(uint8_t block[16], uint64_t n) {
+    uint32_t c;
+    std::memcpy(&c, block + 12, 4);
+    c = __builtin_bswap32(__builtin_bswap32(c) + static_cast<uint32_t>(n));
+    std::memcpy(block + 12, &c, 4);
+  }
+};
+
 struct LittleEndian32 {
   static constexpr int kLowByte = 0;
   static void Add(uint8_t block[16], uint64_t n) {
@@ -86,17 +98,34 @@ void FillMultikeys(Isa isa, const uint8_t* k0, Multikeys<Isa, kWays>& table) {
   }
 }
 
+// What Blocks shows each run of blocks it writes, so that a hash can run in
+// the same loop body as the cipher (GCM). kInput: the hash reads the input,
+// before the output (which may be the input) is written; otherwise it reads
+// the output once written. Batch hashes `ways` vectors of blocks, Run any
+// number. NoHash is plain CTR.
+struct NoHash {
+  static constexpr bool kInput = false;
+  template <class Ways>
+  BRAID_INLINE void Batch(Ways, const uint8_t*, size_t) {}
+  BRAID_INLINE void Run(const uint8_t*, size_t) {}
+};
+
 // out[0..nblocks) = in ^ keystream from `counter`; advances `counter`.
 // Not inlined on purpose: `multikeys` then comes from outside, and since the
 // stores to `out` may alias it, the compiler reloads it every batch instead
 // of keeping copies in registers, and a load is free where a register copy
 // (MOV) would take a vector-pipe slot from the AES rounds.
-template <class Counter, int kRounds, size_t kWays, class Isa>
+template <class Counter, int kRounds, size_t kWays, class Isa,
+          class Hash = NoHash>
 __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
                                       const uint8_t* multikeys,
                                       uint8_t counter[16], const uint8_t* in,
-                                      uint8_t* out, size_t nblocks) {
+                                      uint8_t* out, size_t nblocks,
+                                      Hash& hash_io) {
   using aes_engine::Direction;
+  // A copy the stores to `out` cannot alias: the hash state stays in a
+  // register for the whole loop.
+  Hash hash = hash_io;
   const size_t per_vector = simd::BlocksPerVector(isa);
   const size_t span = kWays * per_vector;
   // Without a multikey table (a lone keystream block) the add path serves.
@@ -114,10 +143,12 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
       }
       auto x = simd::LoadBlocks(isa, buf, n);
       cipher.rounds(x);
+      if constexpr (Hash::kInput) hash.Run(in, n);
       simd::StoreBlocks(
           isa, out,
           simd::Xor3(isa, x, cipher.last_key(), simd::LoadBlocks(isa, in, n)),
           n);
+      if constexpr (!Hash::kInput) hash.Run(out, n);
       in += 16 * n;
       out += 16 * n;
     }
@@ -153,6 +184,7 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
               known_aligned() || (xor_path && low % count == 0);
           if (!aligned && low + count > 256) return false;
           const auto base = simd::LoadBroadcast(isa, counter);
+          if constexpr (Hash::kInput) hash.Batch(ways, in, per_vector);
           simd::Unroll<ways()>([&](auto... i) BRAID_LAMBDA_INLINE {
             auto finish = [&](auto... x) BRAID_LAMBDA_INLINE {
               cipher.rounds_after_first(x...);
@@ -173,6 +205,7 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
                                         cipher.first_key())...);
             }
           });
+          if constexpr (!Hash::kInput) hash.Batch(ways, out, per_vector);
           Counter::Add(counter, count);
           in += 16 * count;
           out += 16 * count;
@@ -201,6 +234,7 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
         });
         general(cipher, nblocks - done);
       });
+  hash_io = hash;
 }
 
 // The position in a keystream: the next counter block and what is left of
@@ -218,20 +252,28 @@ struct State {
 
 // The ISA part, after the arguments were checked: out = in ^ keystream for
 // nblocks whole blocks from `counter`, which is advanced.
+// Blocks for any round count, with its table of round keys 0.
+template <class Counter, size_t kWays, class Isa, class Hash>
+void Run(Isa isa, const uint8_t* round_keys, int rounds, uint8_t counter[16],
+         const uint8_t* in, uint8_t* out, size_t nblocks, Hash& hash) {
+  alignas(16) Multikeys<Isa, kWays> multikeys;
+  const bool batches = nblocks >= kWays * simd::BlocksPerVector(isa);
+  if (batches) FillMultikeys<Counter, Isa, kWays>(isa, round_keys, multikeys);
+  modes_internal::DispatchRounds(rounds, [&](auto r) {
+    ctr_internal::Blocks<Counter, r(), kWays>(isa, round_keys,
+                                              batches ? multikeys : nullptr,
+                                              counter, in, out, nblocks, hash);
+  });
+  if (batches) internal::Wipe(multikeys, sizeof(multikeys));
+}
+
 template <class Counter, class Isa, size_t kWays>
 struct Kernel {
   static void Blocks(const uint8_t* round_keys, int rounds, uint8_t counter[16],
                      const uint8_t* in, uint8_t* out, size_t nblocks) {
-    const Isa isa;
-    alignas(16) Multikeys<Isa, kWays> multikeys;
-    const bool batches = nblocks >= kWays * simd::BlocksPerVector(isa);
-    if (batches) FillMultikeys<Counter, Isa, kWays>(isa, round_keys, multikeys);
-    modes_internal::DispatchRounds(rounds, [&](auto r) {
-      ctr_internal::Blocks<Counter, r(), kWays>(isa, round_keys,
-                                                batches ? multikeys : nullptr,
-                                                counter, in, out, nblocks);
-    });
-    if (batches) internal::Wipe(multikeys, sizeof(multikeys));
+    NoHash none;
+    Run<Counter, kWays>(Isa{}, round_keys, rounds, counter, in, out, nblocks,
+                        none);
   }
 };
 

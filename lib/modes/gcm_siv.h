@@ -28,6 +28,7 @@
 #include "braid/modes/ecb.h"
 #include "braid/namespace.h"
 #include "braid/polyval.h"
+#include "braid/status.h"
 #include "braid/wipe.h"
 
 BRAID_NAMESPACE_BEGIN
@@ -155,8 +156,7 @@ class AesGcmSiv {
     internal::Wipe(tag, sizeof(tag));
     if (!match) {
       internal::Wipe(out.data(), len);
-      return absl::InvalidArgumentError(
-          absl::StrCat(kWhat, ": authentication failed (tag mismatch)"));
+      return internal::AuthenticationFailure(kWhat);
     }
     return absl::OkStatus();
   }

@@ -28,6 +28,7 @@
 #include "braid/modes/ecb.h"
 #include "braid/modes/whitened.h"
 #include "braid/namespace.h"
+#include "braid/status.h"
 #include "braid/wipe.h"
 
 BRAID_NAMESPACE_BEGIN
@@ -251,8 +252,7 @@ class AesOcb {
     internal::Wipe(&call, sizeof(call));
     if (!match) {
       internal::Wipe(out.data(), len);
-      return absl::InvalidArgumentError(
-          absl::StrCat(kWhat, ": authentication failed (tag mismatch)"));
+      return internal::AuthenticationFailure(kWhat);
     }
     return absl::OkStatus();
   }

@@ -1,7 +1,9 @@
 // Carry-less multiplication for POLYVAL, per ISA tag: a 128-bit field
 // element, its 256-bit unreduced products (Karatsuba: three 64x64
 // multiplies) and the Montgomery reduction by x^128 for the polynomial
-// x^128 + x^127 + x^126 + x^121 + 1 (RFC 8452 §3).
+// x^128 + x^127 + x^126 + x^121 + 1 (RFC 8452 §3). GHASH runs on the same
+// arithmetic with its blocks byte-reversed (RFC 8452 Appendix A), which
+// FieldLoadReversed / FieldStoreReversed do.
 //
 // NeonAes and Sve2Aes use PMULL (FEAT_PMULL comes with the AES extension);
 // Scalar multiplies in general-purpose registers with masks, in constant
@@ -61,6 +63,17 @@ BRAID_INLINE Clmul128 FieldLoad(isa::Scalar, const uint8_t* p) {
 }
 BRAID_INLINE void FieldStore(isa::Scalar, uint8_t* p, Clmul128 v) {
   std::memcpy(p, &v, 16);
+}
+BRAID_INLINE Clmul128 FieldLoadReversed(isa::Scalar, const uint8_t* p) {
+  uint64_t hi, lo;
+  std::memcpy(&hi, p, 8);
+  std::memcpy(&lo, p + 8, 8);
+  return {__builtin_bswap64(lo), __builtin_bswap64(hi)};
+}
+BRAID_INLINE void FieldStoreReversed(isa::Scalar, uint8_t* p, Clmul128 v) {
+  const uint64_t hi = __builtin_bswap64(v.hi), lo = __builtin_bswap64(v.lo);
+  std::memcpy(p, &hi, 8);
+  std::memcpy(p + 8, &lo, 8);
 }
 BRAID_INLINE Clmul128 FieldXor(isa::Scalar, Clmul128 a, Clmul128 b) {
   return clmul_internal::Xor(a, b);
@@ -125,6 +138,20 @@ BRAID_INLINE uint8x16_t FieldLoad(Tag, const uint8_t* p) {
 template <PmullTag Tag>
 BRAID_INLINE void FieldStore(Tag, uint8_t* p, uint8x16_t v) {
   vst1q_u8(p, v);
+}
+// One TBL: a byte permutation is one vector operation where REV64 and EXT
+// would be two.
+template <PmullTag Tag>
+BRAID_INLINE uint8x16_t FieldLoadReversed(Tag, const uint8_t* p) {
+  const uint8x16_t reverse = {15, 14, 13, 12, 11, 10, 9, 8,
+                              7,  6,  5,  4,  3,  2,  1, 0};
+  return vqtbl1q_u8(vld1q_u8(p), reverse);
+}
+template <PmullTag Tag>
+BRAID_INLINE void FieldStoreReversed(Tag, uint8_t* p, uint8x16_t v) {
+  const uint8x16_t reverse = {15, 14, 13, 12, 11, 10, 9, 8,
+                              7,  6,  5,  4,  3,  2,  1, 0};
+  vst1q_u8(p, vqtbl1q_u8(v, reverse));
 }
 template <PmullTag Tag>
 BRAID_INLINE uint8x16_t FieldXor(Tag, uint8x16_t a, uint8x16_t b) {

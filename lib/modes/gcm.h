@@ -1,0 +1,377 @@
+// AES-GCM (SP 800-38D) with 128-, 192- and 256-bit keys, nonces of any
+// length and tags of 12 to 16 bytes.
+//
+// CTR (inc32) and GHASH run in one loop: each batch of kWays counter blocks
+// is encrypted in the same loop body that hashes ciphertext, so the
+// compiler interleaves the PMULLs with the AES rounds (ctr.h's Blocks takes
+// the hash; ghash.h does the arithmetic). Open hashes the ciphertext as it
+// decrypts and, if the tag does not verify, wipes the output and returns the
+// authentication-failure status (braid/status.h).
+#ifndef BRAID_MODES_GCM_H_
+#define BRAID_MODES_GCM_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "braid/aes_defaults.h"
+#include "braid/aes_engine.h"
+#include "braid/aes_key.h"
+#include "braid/declassify.h"
+#include "braid/dispatch/kernel_table.h"
+#include "braid/ghash.h"
+#include "braid/modes/buffer_checks.h"
+#include "braid/modes/ctr.h"
+#include "braid/modes/ecb.h"
+#include "braid/namespace.h"
+#include "braid/polyval.h"
+#include "braid/simd/clmul_ops.h"
+#include "braid/status.h"
+#include "braid/wipe.h"
+
+BRAID_NAMESPACE_BEGIN
+namespace gcm_internal {
+
+// GHASH over the runs of ciphertext that CTR's loop shows it: the input's
+// when decrypting, the output's when encrypting (ctr.h, NoHash).
+template <class Isa, size_t kWays, bool kHashInput>
+struct HashRuns {
+  static constexpr bool kInput = kHashInput;
+  using Field = decltype(simd::FieldZero(Isa{}));
+
+  const GhashKey* key;
+  Field s;
+
+  // `ways` vectors of blocks: one reduction per `ways` blocks.
+  template <class Ways>
+  BRAID_INLINE void Batch(Ways ways, const uint8_t* p, size_t per_vector) {
+    for (size_t v = 0; v < per_vector; ++v) {
+      s = polyval_internal::Batch<ways(), true>(
+          Isa{}, s, p + 16 * ways() * v, key->powers, key->folded);
+    }
+  }
+  BRAID_INLINE void Run(const uint8_t* p, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+      s = polyval_internal::Batch<1, true>(Isa{}, s, p + 16 * i, key->powers,
+                                           key->folded);
+    }
+  }
+};
+
+// GHASH's last block: the bit lengths of the AAD and the ciphertext, each
+// 64 bits big-endian.
+inline void LengthBlock(uint64_t aad_bytes, uint64_t bytes, uint8_t out[16]) {
+  const uint64_t a = __builtin_bswap64(aad_bytes * 8);
+  const uint64_t c = __builtin_bswap64(bytes * 8);
+  std::memcpy(out, &a, 8);
+  std::memcpy(out + 8, &c, 8);
+}
+
+// The ISA part, after the arguments were checked. Key fills the GHASH key
+// table (a GhashKey, as bytes) from the encryption schedule; Crypt encrypts
+// or decrypts `bytes` from `in` to `out` and writes the full 16-byte tag.
+template <class Isa, size_t kWays>
+struct Kernel {
+  static void Key(const uint8_t* rk, int rounds, uint8_t* table) {
+    alignas(16) uint8_t h[16] = {};
+    ecb_internal::Kernel<Isa, 1>::EncryptBlock(rk, rounds, h, h);
+    ghash_internal::Init(Isa{}, h, *reinterpret_cast<GhashKey*>(table));
+    internal::Wipe(h, sizeof(h));
+  }
+
+  template <aes_engine::Direction kDirection>
+  static void Crypt(const uint8_t* rk, int rounds, const uint8_t* table,
+                    const uint8_t* nonce, size_t nonce_bytes,
+                    const uint8_t* aad, size_t aad_bytes, const uint8_t* in,
+                    uint8_t* out, size_t bytes, uint8_t* tag) {
+    constexpr bool kDecrypt = kDirection == aes_engine::Direction::kDecrypt;
+    using Counter = ctr_internal::BigEndian32;
+    const Isa isa;
+    const GhashKey& key = *reinterpret_cast<const GhashKey*>(table);
+    alignas(16) uint8_t j0[16];
+    alignas(16) uint8_t block[16];
+    if (nonce_bytes == 12) {
+      std::memcpy(j0, nonce, 12);
+      const uint8_t one[4] = {0, 0, 0, 1};
+      std::memcpy(j0 + 12, one, 4);
+    } else {
+      Ghash<Isa, kWays> nonce_hash(key);
+      nonce_hash.UpdatePadded(nonce, nonce_bytes);
+      LengthBlock(0, nonce_bytes, block);
+      nonce_hash.Update(block, 1);
+      nonce_hash.Digest(j0);
+    }
+    Ghash<Isa, kWays> ghash(key);
+    ghash.UpdatePadded(aad, aad_bytes);
+
+    alignas(16) uint8_t counter[16];
+    std::memcpy(counter, j0, 16);
+    Counter::Add(counter, 1);
+    const size_t whole = bytes / 16;
+    if (whole > 0) {
+      HashRuns<Isa, kWays, kDecrypt> hash{
+          &key, simd::FieldLoad(isa, ghash.state())};
+      ctr_internal::Run<Counter, kWays>(isa, rk, rounds, counter, in, out,
+                                        whole, hash);
+      simd::FieldStore(isa, ghash.state(), hash.s);
+    }
+    if (const size_t rest = bytes % 16; rest > 0) {
+      const uint8_t* tail_in = in + 16 * whole;
+      uint8_t* tail_out = out + 16 * whole;
+      if constexpr (kDecrypt) ghash.UpdatePadded(tail_in, rest);
+      ecb_internal::Kernel<Isa, 1>::EncryptBlock(rk, rounds, counter, block);
+      for (size_t i = 0; i < rest; ++i) tail_out[i] = tail_in[i] ^ block[i];
+      if constexpr (!kDecrypt) ghash.UpdatePadded(tail_out, rest);
+    }
+    LengthBlock(aad_bytes, bytes, block);
+    ghash.Update(block, 1);
+    ghash.Digest(block);
+    ecb_internal::Kernel<Isa, 1>::EncryptBlock(rk, rounds, j0, j0);
+    for (int i = 0; i < 16; ++i) tag[i] = block[i] ^ j0[i];
+    internal::Wipe(block, sizeof(block));
+    internal::Wipe(j0, sizeof(j0));
+    internal::Wipe(counter, sizeof(counter));
+  }
+};
+
+template <size_t kWays>
+struct Kernel<isa::Auto, kWays> {
+  static void Key(const uint8_t* rk, int rounds, uint8_t* table) {
+    dispatch_internal::Aes().gcm_key(rk, rounds, table);
+  }
+  template <aes_engine::Direction kDirection>
+  static void Crypt(const uint8_t* rk, int rounds, const uint8_t* table,
+                    const uint8_t* nonce, size_t nonce_bytes,
+                    const uint8_t* aad, size_t aad_bytes, const uint8_t* in,
+                    uint8_t* out, size_t bytes, uint8_t* tag) {
+    const auto& k = dispatch_internal::Aes();
+    (kDirection == aes_engine::Direction::kEncrypt ? k.gcm_encrypt
+                                                   : k.gcm_decrypt)(
+        rk, rounds, table, nonce, nonce_bytes, aad, aad_bytes, in, out, bytes,
+        tag);
+  }
+};
+
+BRAID_COLD absl::Status NonceError(absl::string_view what,
+                                   absl::Span<const uint8_t> nonce) {
+  if (nonce.data() == nullptr && !nonce.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, ": nonce pointer is null"));
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      what, ": nonce must be 1 to 2^61 - 1 bytes, got ", nonce.size()));
+}
+
+BRAID_COLD absl::Status LengthError(absl::string_view what,
+                                    absl::string_view name, uint64_t size,
+                                    absl::string_view limit) {
+  return absl::InvalidArgumentError(absl::StrCat(
+      what, ": ", name, " of ", size, " bytes is over the ", limit, " limit"));
+}
+
+BRAID_COLD absl::Status TagSizeError(absl::string_view what, size_t size) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(what, ": tag must be 12 to 16 bytes, got ", size));
+}
+
+BRAID_COLD absl::Status SealedSizeError(absl::string_view what, size_t size,
+                                        size_t out_size) {
+  if (size < 16) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        what, ": input of ", size, " bytes is shorter than the 16-byte tag"));
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat(what, ": output of ", out_size, " bytes cannot hold the ",
+                   size - 16, "-byte plaintext"));
+}
+
+BRAID_COLD absl::Status SealOutputError(absl::string_view what, size_t size,
+                                        size_t out_size) {
+  return absl::InvalidArgumentError(absl::StrCat(
+      what, ": output of ", out_size, " bytes cannot hold the ", size,
+      "-byte ciphertext and the 16-byte tag"));
+}
+
+}  // namespace gcm_internal
+
+// AES-GCM under one key: the AES schedule and the powers of GHASH's H are
+// computed once, in Create. Seal and Open take ciphertext || 16-byte tag;
+// SealDetached and OpenDetached take the tag apart, 12 to 16 bytes. The
+// output may be the input (in place) or disjoint from it.
+template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+class AesGcm {
+ public:
+  static constexpr size_t kTagBytes = 16;
+  static constexpr size_t kMinTagBytes = 12;
+  // SP 800-38D §5.2.1.1: plaintext of at most 2^39 - 256 bits, AAD and IV
+  // below 2^64 bits.
+  static constexpr uint64_t kMaxPlaintextBytes = (uint64_t{1} << 36) - 32;
+  static constexpr uint64_t kMaxAadBytes = (uint64_t{1} << 61) - 1;
+  static constexpr uint64_t kMaxNonceBytes = (uint64_t{1} << 61) - 1;
+
+  // A key of 16, 24 or 32 bytes.
+  static absl::StatusOr<AesGcm> Create(absl::Span<const uint8_t> key) {
+    isa::RequireEnabled<Isa>();
+    static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
+    auto aes = AesKey::CreateWith(Isa{}, key);
+    if (!aes.ok()) return aes.status();
+    return AesGcm(*std::move(aes));
+  }
+
+  // out = ciphertext || tag: plaintext.size() + 16 bytes.
+  absl::Status Seal(absl::Span<const uint8_t> nonce,
+                    absl::Span<const uint8_t> aad,
+                    absl::Span<const uint8_t> plaintext,
+                    absl::Span<uint8_t> out) const {
+    constexpr absl::string_view kWhat = "AES-GCM seal";
+    if (out.size() < plaintext.size() ||
+        out.size() - plaintext.size() < kTagBytes) {
+      return gcm_internal::SealOutputError(kWhat, plaintext.size(),
+                                           out.size());
+    }
+    return SealTo(kWhat, nonce, aad, plaintext, out.first(plaintext.size()),
+                  out.subspan(plaintext.size(), kTagBytes));
+  }
+
+  // `sealed` = ciphertext || 16-byte tag; out receives sealed.size() - 16
+  // bytes of plaintext, or, if the tag does not verify, all zeros and a
+  // status for which braid::IsAuthenticationFailure is true.
+  absl::Status Open(absl::Span<const uint8_t> nonce,
+                    absl::Span<const uint8_t> aad,
+                    absl::Span<const uint8_t> sealed,
+                    absl::Span<uint8_t> out) const {
+    constexpr absl::string_view kWhat = "AES-GCM open";
+    if (sealed.size() < kTagBytes || out.size() < sealed.size() - kTagBytes) {
+      return gcm_internal::SealedSizeError(kWhat, sealed.size(), out.size());
+    }
+    const size_t len = sealed.size() - kTagBytes;
+    return OpenFrom(kWhat, nonce, aad, sealed.first(len),
+                    sealed.subspan(len), out.first(len));
+  }
+
+  // ciphertext: plaintext.size() bytes; tag: 12 to 16 bytes, the tag's
+  // first tag.size() bytes.
+  absl::Status SealDetached(absl::Span<const uint8_t> nonce,
+                            absl::Span<const uint8_t> aad,
+                            absl::Span<const uint8_t> plaintext,
+                            absl::Span<uint8_t> ciphertext,
+                            absl::Span<uint8_t> tag) const {
+    return SealTo("AES-GCM seal", nonce, aad, plaintext, ciphertext, tag);
+  }
+
+  absl::Status OpenDetached(absl::Span<const uint8_t> nonce,
+                            absl::Span<const uint8_t> aad,
+                            absl::Span<const uint8_t> ciphertext,
+                            absl::Span<const uint8_t> tag,
+                            absl::Span<uint8_t> plaintext) const {
+    return OpenFrom("AES-GCM open", nonce, aad, ciphertext, tag, plaintext);
+  }
+
+ private:
+  using K = gcm_internal::Kernel<Isa, kWays>;
+  using Direction = aes_engine::Direction;
+
+  explicit AesGcm(AesKey key) : key_(std::move(key)) {
+    K::Key(key_.encryption_round_keys(), key_.rounds(),
+           reinterpret_cast<uint8_t*>(&ghash_key_));
+  }
+
+  static absl::Status Check(absl::string_view what,
+                            absl::Span<const uint8_t> nonce,
+                            absl::Span<const uint8_t> aad,
+                            absl::Span<const uint8_t> in,
+                            absl::Span<const uint8_t> out, size_t tag_bytes) {
+    if (nonce.empty() || nonce.data() == nullptr ||
+        nonce.size() > kMaxNonceBytes) {
+      return gcm_internal::NonceError(what, nonce);
+    }
+    if (aad.data() == nullptr && !aad.empty()) {
+      return modes_internal::InOutError(what, aad, aad);
+    }
+    if (aad.size() > kMaxAadBytes) {
+      return gcm_internal::LengthError(what, "associated data", aad.size(),
+                                       "2^61 - 1-byte");
+    }
+    if (in.size() > kMaxPlaintextBytes) {
+      return gcm_internal::LengthError(what, "message", in.size(),
+                                       "2^36 - 32-byte");
+    }
+    if (tag_bytes < kMinTagBytes || tag_bytes > kTagBytes) {
+      return gcm_internal::TagSizeError(what, tag_bytes);
+    }
+    return modes_internal::CheckInOut(what, in, out);
+  }
+
+  absl::Status SealTo(absl::string_view what, absl::Span<const uint8_t> nonce,
+                      absl::Span<const uint8_t> aad,
+                      absl::Span<const uint8_t> plaintext,
+                      absl::Span<uint8_t> ciphertext,
+                      absl::Span<uint8_t> tag) const {
+    if (absl::Status s = Check(what, nonce, aad, plaintext, ciphertext,
+                               tag.size());
+        !s.ok()) {
+      return s;
+    }
+    if (tag.data() == nullptr) return TagPointerError(what);
+    alignas(16) uint8_t full[16];
+    K::template Crypt<Direction::kEncrypt>(
+        key_.encryption_round_keys(), key_.rounds(),
+        reinterpret_cast<const uint8_t*>(&ghash_key_), nonce.data(),
+        nonce.size(), aad.data(), aad.size(), plaintext.data(),
+        ciphertext.data(), plaintext.size(), full);
+    internal::Declassify(full, sizeof(full));  // the tag is output
+    std::memcpy(tag.data(), full, tag.size());
+    internal::Wipe(full, sizeof(full));
+    return absl::OkStatus();
+  }
+
+  absl::Status OpenFrom(absl::string_view what,
+                        absl::Span<const uint8_t> nonce,
+                        absl::Span<const uint8_t> aad,
+                        absl::Span<const uint8_t> ciphertext,
+                        absl::Span<const uint8_t> tag,
+                        absl::Span<uint8_t> plaintext) const {
+    if (absl::Status s = Check(what, nonce, aad, ciphertext, plaintext,
+                               tag.size());
+        !s.ok()) {
+      return s;
+    }
+    if (tag.data() == nullptr) return TagPointerError(what);
+    // The tag may sit right after the ciphertext, where an in-place caller's
+    // output does not reach; copied first all the same.
+    alignas(16) uint8_t expected[16];
+    std::memcpy(expected, tag.data(), tag.size());
+    alignas(16) uint8_t full[16];
+    K::template Crypt<Direction::kDecrypt>(
+        key_.encryption_round_keys(), key_.rounds(),
+        reinterpret_cast<const uint8_t*>(&ghash_key_), nonce.data(),
+        nonce.size(), aad.data(), aad.size(), ciphertext.data(),
+        plaintext.data(), ciphertext.size(), full);
+    const bool match =
+        modes_internal::ConstantTimeEqual(full, expected, tag.size());
+    internal::Wipe(full, sizeof(full));
+    if (!match) {
+      internal::Wipe(plaintext.data(), ciphertext.size());
+      return internal::AuthenticationFailure(what);
+    }
+    return absl::OkStatus();
+  }
+
+  BRAID_COLD static absl::Status TagPointerError(absl::string_view what) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, ": tag pointer is null"));
+  }
+
+  AesKey key_;
+  GhashKey ghash_key_;
+};
+
+BRAID_NAMESPACE_END
+
+#endif  // BRAID_MODES_GCM_H_
