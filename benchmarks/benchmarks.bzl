@@ -23,6 +23,8 @@ AES_MODES = [
     "ocb_dec",
     "gcm_siv_enc",
     "gcm_siv_dec",
+    "gcm_enc",
+    "gcm_dec",
 ]
 
 AES_WAYS = {

@@ -11,6 +11,7 @@
 #include "braid/modes/cfb.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
+#include "braid/modes/gcm.h"
 #include "braid/modes/gcm_siv.h"
 #include "braid/modes/ocb.h"
 #include "braid/modes/xts.h"
@@ -21,7 +22,8 @@ namespace braid::bench {
 using Tag = isa::BRAID_TAG;
 inline constexpr size_t kWays = BRAID_WAYS;
 
-// `key` is the mode's key object: AesKey, AesXtsKey, AesOcb or AesGcmSiv.
+// `key` is the mode's key object: AesKey, AesXtsKey, AesOcb, AesGcmSiv or
+// AesGcm.
 extern "C" void braid_one_configuration(const void* key, const uint8_t* iv,
                                         const uint8_t* in, uint8_t* out,
                                         size_t n) {
@@ -34,6 +36,8 @@ extern "C" void braid_one_configuration(const void* key, const uint8_t* iv,
       *static_cast<const AesOcb<Tag, kWays>*>(key);
   [[maybe_unused]] const auto& siv =
       *static_cast<const AesGcmSiv<Tag, kWays>*>(key);
+  [[maybe_unused]] const auto& gcm =
+      *static_cast<const AesGcm<Tag, kWays>*>(key);
 #if defined(BRAID_MODE_ECB_ENC)
   (void)EcbEncrypt<Tag, kWays>(aes, src, dst);
 #elif defined(BRAID_MODE_ECB_DEC)
@@ -62,6 +66,10 @@ extern "C" void braid_one_configuration(const void* key, const uint8_t* iv,
   (void)siv.Encrypt(iv16.first(12), {}, src, dst);
 #elif defined(BRAID_MODE_GCM_SIV_DEC)
   (void)siv.Decrypt(iv16.first(12), {}, src, dst);
+#elif defined(BRAID_MODE_GCM_ENC)
+  (void)gcm.Seal(iv16.first(12), iv16.first(13), src, dst);
+#elif defined(BRAID_MODE_GCM_DEC)
+  (void)gcm.Open(iv16.first(12), iv16.first(13), src, dst);
 #else
 #error "define one BRAID_MODE_<MODE>"
 #endif

@@ -146,6 +146,9 @@ const CipherCase kCiphers[] = {
     {"aes-256-ocb", 32, 1, false, true, false},
     {"aes-128-xts", 32, 16, false, false, true},
     {"aes-256-xts", 64, 16, false, false, true},
+    {"aes-128-gcm", 16, 12, false, true, false},
+    {"aes-192-gcm", 24, 1, false, true, false},
+    {"aes-256-gcm", 32, 60, false, true, false},
     {"aes-128-gcm-siv", 16, 12, false, true, false},
     {"aes-256-gcm-siv", 32, 12, false, true, false},
     {"chacha20", 32, 12, false, false, false},
@@ -307,6 +310,36 @@ TEST(BraidCli, WycheproofGcmSivVectors) {
   EXPECT_GT(invalid, 20);
 }
 
+// Wycheproof's AES-GCM cases with a 16-byte tag and a nonce the program
+// takes (1 byte or more): valid ones seal and open to their values, invalid
+// ones exit 1 and write nothing.
+TEST(BraidCli, WycheproofGcmVectors) {
+  int valid = 0, invalid = 0;
+  for (const auto& v :
+       test::ReadVectors("tests/vectors/wycheproof_aes_gcm_test.txt")) {
+    if (v.at("iv").empty()) continue;
+    SCOPED_TRACE("tcId " + v.at("tcId"));
+    const std::string name = "aes-" + v.at("keySize") + "-gcm";
+    const std::vector<std::string> args = {"-c",        name,       "-K",
+                                           v.at("key"), "--iv",     v.at("iv"),
+                                           "--aad",     v.at("aad")};
+    const Bytes sealed = FromHex(v.at("ct") + v.at("tag"));
+    if (v.at("result") == "valid") {
+      ExpectBothWays(args, FromHex(v.at("msg")), sealed);
+      ++valid;
+    } else {
+      std::vector<std::string> dec = args;
+      dec.insert(dec.begin(), "dec");
+      const Result r = Braid(dec, sealed);
+      EXPECT_EQ(r.status, kExitAuthFailed) << r.err;
+      EXPECT_TRUE(r.out.empty());
+      ++invalid;
+    }
+  }
+  EXPECT_EQ(valid, 229);
+  EXPECT_EQ(invalid, 81);
+}
+
 TEST(BraidCli, Rfc8439ChaCha20Vectors) {
   int count = 0;
   for (const auto& v :
@@ -325,7 +358,7 @@ TEST(BraidCli, Rfc8439ChaCha20Vectors) {
 // even created).
 TEST(BraidCli, FailedTagWritesNothing) {
   std::mt19937_64 rng(5);
-  for (const char* name : {"aes-128-ocb", "aes-256-gcm-siv"}) {
+  for (const char* name : {"aes-128-ocb", "aes-256-gcm-siv", "aes-128-gcm"}) {
     SCOPED_TRACE(name);
     const Bytes key = test::RandomBytes(rng, name[4] == '1' ? 16 : 32);
     const std::string k = ToHex(key), iv = "000102030405060708090a0b";

@@ -17,6 +17,7 @@
 #include "braid/modes/cfb.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
+#include "braid/modes/gcm.h"
 #include "braid/modes/gcm_siv.h"
 #include "braid/modes/ocb.h"
 #include "braid/modes/xts.h"
@@ -58,6 +59,8 @@ TYPED_TEST(ModesBoundsTest, NothingOutsideTheBuffers) {
   const AesXtsKey xts = *AesXtsKey::Create(xts_bytes);
   const auto ocb = *AesOcb<Tag, kWays>::Create(key_bytes);
   const auto siv = *AesGcmSiv<Tag, kWays>::Create(key_bytes);
+  const auto gcm = *AesGcm<Tag, kWays>::Create(key_bytes);
+  const In aad = absl::MakeConstSpan(iv).first(13);
 
   const auto any = [](size_t) { return true; };
   const auto blocks = [](size_t len) { return len % 16 == 0; };
@@ -101,6 +104,13 @@ TYPED_TEST(ModesBoundsTest, NothingOutsideTheBuffers) {
       {"gcm-siv-open", sealed, minus_tag,
        [&](In i, Out o) {
          (void)siv.Decrypt(nonce, {}, i, o);
+         return absl::OkStatus();
+       }},
+      {"gcm-seal", any, plus_tag,
+       [&](In i, Out o) { return gcm.Seal(nonce, aad, i, o); }},
+      {"gcm-open", sealed, minus_tag,
+       [&](In i, Out o) {
+         (void)gcm.Open(nonce, aad, i, o);
          return absl::OkStatus();
        }},
   };

@@ -27,11 +27,13 @@
 #include "braid/modes/cfb.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
+#include "braid/modes/gcm.h"
 #include "braid/modes/gcm_siv.h"
 #include "braid/modes/ocb.h"
 #include "braid/modes/xts.h"
 #include "braid/simd/cpu_features.h"
 #include "braid/simd/isa.h"
+#include "braid/status.h"
 #include "braid/wipe.h"
 #include "tools/braid_speed.h"
 
@@ -54,7 +56,7 @@ data); --key-env NAME names an environment variable that holds it in hex.
 -K HEX puts the key on the command line, where every user of the machine can
 read it (ps, /proc/*/cmdline): for tests and examples only.
 
-CIPHER: aes-{128,192,256}-{ecb,cbc,cfb,ctr,ocb}, aes-{128,256}-xts,
+CIPHER: aes-{128,192,256}-{ecb,cbc,cfb,ctr,ocb,gcm}, aes-{128,256}-xts,
         aes-{128,256}-gcm-siv, chacha20
   ecb          no --iv; input a multiple of 16 bytes (no padding)
   cbc          --iv: 16-byte IV; input a multiple of 16 bytes (no padding)
@@ -65,11 +67,13 @@ CIPHER: aes-{128,192,256}-{ecb,cbc,cfb,ctr,ocb}, aes-{128,256}-xts,
                use XTS: unit i's tweak is --iv's value plus i (a 128-bit
                little-endian number, the sector number), in constant memory
   ocb          --iv: nonce of 1 to 15 bytes; --aad; 16-byte tag
+  gcm          --iv: nonce, 12 bytes (any length from 1 is taken); --aad;
+               16-byte tag
   gcm-siv      --iv: 12-byte nonce; --aad; 16-byte tag
   chacha20     key: 32 bytes; --iv: 12-byte nonce; --counter: first block
                (default 0)
-ocb and gcm-siv: enc writes ciphertext then tag; dec reads them so, and if the
-tag does not verify writes nothing and exits 1.
+ocb, gcm and gcm-siv: enc writes ciphertext then tag; dec reads them so, and
+if the tag does not verify writes nothing and exits 1.
 Input and output default to standard input and output. -out FILE is replaced
 only when the whole command succeeds (written beside it, mode 0600, then
 renamed); on any failure it is left as it was. -out naming the input's own
@@ -83,7 +87,17 @@ constexpr size_t kChunkBytes = size_t{64} << 10;
 // XTS takes the whole input as one data unit of at most 2^20 blocks.
 constexpr size_t kXtsMaxBytes = size_t{16} << 20;
 
-enum class Mode { kEcb, kCbc, kCfb, kCtr, kXts, kOcb, kGcmSiv, kChaCha20 };
+enum class Mode {
+  kEcb,
+  kCbc,
+  kCfb,
+  kCtr,
+  kXts,
+  kOcb,
+  kGcm,
+  kGcmSiv,
+  kChaCha20
+};
 
 struct Cipher {
   std::string name;
@@ -102,7 +116,7 @@ std::optional<Cipher> FindCipher(absl::string_view name) {
       {"ecb", Mode::kEcb, true},         {"cbc", Mode::kCbc, true},
       {"cfb", Mode::kCfb, true},         {"ctr", Mode::kCtr, true},
       {"ocb", Mode::kOcb, true},         {"xts", Mode::kXts, false},
-      {"gcm-siv", Mode::kGcmSiv, false},
+      {"gcm", Mode::kGcm, true},         {"gcm-siv", Mode::kGcmSiv, false},
   };
   for (int bits : {128, 192, 256}) {
     for (const Family& f : kFamilies) {
@@ -268,7 +282,7 @@ absl::StatusOr<Options> ParseOptions(bool encrypt,
   if (!found) {
     return Bad(
         absl::StrCat("unknown cipher '", *cipher,
-                     "': expected aes-{128,192,256}-{ecb,cbc,cfb,ctr,ocb}, "
+                     "': expected aes-{128,192,256}-{ecb,cbc,cfb,ctr,ocb,gcm}, "
                      "aes-{128,256}-xts, aes-{128,256}-gcm-siv or chacha20"));
   }
   o.cipher = *found;
@@ -316,6 +330,10 @@ absl::StatusOr<Options> ParseOptions(bool encrypt,
       iv_rule = "the nonce, 1 to 15 bytes";
       iv_ok = iv_size >= 1 && iv_size <= 15;
       break;
+    case Mode::kGcm:
+      iv_rule = "the nonce, at least 1 byte (12 is the standard's size)";
+      iv_ok = iv_size >= 1;
+      break;
     case Mode::kGcmSiv:
     case Mode::kChaCha20:
       iv_rule = "the 12-byte nonce";
@@ -331,9 +349,9 @@ absl::StatusOr<Options> ParseOptions(bool encrypt,
   }
 
   if (aad_hex) {
-    if (mode != Mode::kOcb && mode != Mode::kGcmSiv) {
+    if (mode != Mode::kOcb && mode != Mode::kGcm && mode != Mode::kGcmSiv) {
       return Bad(absl::StrCat("--aad: ", name,
-                              " takes no associated data (only ocb and "
+                              " takes no associated data (only ocb, gcm and "
                               "gcm-siv do)"));
     }
     absl::StatusOr<std::vector<uint8_t>> aad = ParseHex("--aad", *aad_hex);
@@ -609,11 +627,12 @@ absl::Status WholeMessage(const Options& o, const Io& io, uint64_t limit,
   return s;
 }
 
-// OCB and GCM-SIV: enc writes ciphertext || tag; dec writes the plaintext
-// only once the tag has verified.
+// OCB, GCM and GCM-SIV: enc writes ciphertext || tag; dec writes the
+// plaintext only once the tag has verified. `limit_text` says what
+// max_plaintext is.
 template <class Key>
 absl::Status Aead(const Options& o, const Io& io, const Key& key,
-                  uint64_t max_plaintext) {
+                  uint64_t max_plaintext, absl::string_view limit_text) {
   constexpr size_t kTag = 16;
   const absl::Span<const uint8_t> nonce = *o.iv;
   const absl::Span<const uint8_t> aad =
@@ -622,11 +641,11 @@ absl::Status Aead(const Options& o, const Io& io, const Key& key,
       o, io,
       o.encrypt || max_plaintext > ~uint64_t{0} - kTag ? max_plaintext
                                                        : max_plaintext + kTag,
-      "is at most 2^36 bytes",
+      limit_text,
       [&](const std::vector<uint8_t>& in, std::vector<uint8_t>& out) {
         if (o.encrypt) {
           out.resize(in.size() + kTag);
-          absl::Status s = key.Encrypt(nonce, aad, in, absl::MakeSpan(out));
+          absl::Status s = key.Seal(nonce, aad, in, absl::MakeSpan(out));
           return s.ok() ? s : Bad(s.message());
         }
         if (in.size() < kTag) {
@@ -636,10 +655,9 @@ absl::Status Aead(const Options& o, const Io& io, const Key& key,
                                   in.size(), " bytes"));
         }
         out.resize(in.size() - kTag);
-        // Every argument was checked before: a failure here is the tag's.
-        return key.Decrypt(nonce, aad, in, absl::MakeSpan(out)).ok()
-                   ? absl::OkStatus()
-                   : AuthFailed();
+        const absl::Status s = key.Open(nonce, aad, in, absl::MakeSpan(out));
+        if (IsAuthenticationFailure(s)) return AuthFailed();
+        return s.ok() ? s : Bad(s.message());
       });
 }
 
@@ -735,7 +753,13 @@ absl::Status RunCipher(const Options& o, const Io& io) {
       absl::StatusOr<AesOcb<>> ocb = AesOcb<>::Create(key);
       if (!ocb.ok()) return Bad(ocb.status().message());
       // OCB's own limit is far beyond what fits in memory.
-      return Aead(o, io, *ocb, ~uint64_t{0});
+      return Aead(o, io, *ocb, ~uint64_t{0}, "");
+    }
+    case Mode::kGcm: {
+      absl::StatusOr<AesGcm<>> gcm = AesGcm<>::Create(key);
+      if (!gcm.ok()) return Bad(gcm.status().message());
+      return Aead(o, io, *gcm, AesGcm<>::kMaxPlaintextBytes,
+                  "is at most 2^36 - 32 bytes");
     }
     case Mode::kGcmSiv: {
       absl::StatusOr<AesGcmSiv<>> siv = AesGcmSiv<>::Create(key);
@@ -743,7 +767,8 @@ absl::Status RunCipher(const Options& o, const Io& io) {
       if (aad.size() > AesGcmSiv<>::kMaxBytes) {
         return Bad("--aad for gcm-siv is at most 2^36 bytes");
       }
-      return Aead(o, io, *siv, AesGcmSiv<>::kMaxBytes);
+      return Aead(o, io, *siv, AesGcmSiv<>::kMaxBytes,
+                  "is at most 2^36 bytes");
     }
   }
   return absl::InternalError("unreachable");
@@ -818,6 +843,8 @@ void PrintInfo(std::FILE* out) {
   for (const char* mode : {"ecb", "cbc", "cfb", "ctr", "xts", "ocb"}) {
     std::fprintf(out, "  aes-*-%-8s %s\n", mode, aes.c_str());
   }
+  std::fprintf(out, "  aes-*-%-8s %s; GHASH in the same loop\n", "gcm",
+               aes.c_str());
   std::fprintf(out, "  aes-*-%-8s %s; POLYVAL %zu blocks per reduction\n",
                "gcm-siv", aes.c_str(), AesGcmSiv<>::kPolyvalWays);
   std::fprintf(out, "  %-14s %s\n", "chacha20", chacha.c_str());

@@ -24,6 +24,7 @@
 #include "braid/modes/cfb.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
+#include "braid/modes/gcm.h"
 #include "braid/modes/gcm_siv.h"
 #include "braid/modes/ocb.h"
 #include "braid/modes/xts.h"
@@ -101,6 +102,9 @@ std::vector<Row> MakeRows(size_t bytes, std::vector<uint8_t>& buffer,
       *AesXtsKey::Create(absl::MakeConstSpan(kKey, 32)));
   auto ocb = std::make_shared<AesOcb<>>(*AesOcb<>::Create(key128));
   auto siv = std::make_shared<AesGcmSiv<>>(*AesGcmSiv<>::Create(key128));
+  auto gcm = std::make_shared<AesGcm<>>(*AesGcm<>::Create(key128));
+  // GCM as TLS seals a record: 13 bytes of associated data.
+  const absl::Span<const uint8_t> aad13(kKey, 13);
   auto chacha = std::make_shared<ChaCha20<>>(
       *ChaCha20<>::Create(absl::MakeConstSpan(kKey, 32), nonce12));
   const absl::Span<uint8_t> data = absl::MakeSpan(buffer);
@@ -133,6 +137,12 @@ std::vector<Row> MakeRows(size_t bytes, std::vector<uint8_t>& buffer,
          if (!siv->Decrypt(nonce12, no_aad, out, data).ok()) std::abort();
        },
        [=] { (void)siv->Encrypt(nonce12, no_aad, data, out); }},
+      {"AES-128 GCM seal", [=] { (void)gcm->Seal(nonce12, aad13, data, out); }},
+      {"AES-128 GCM open",
+       [=] {
+         if (!gcm->Open(nonce12, aad13, out, data).ok()) std::abort();
+       },
+       [=] { (void)gcm->Seal(nonce12, aad13, data, out); }},
       {"ChaCha20", [=] { (void)chacha->Crypt(data, data); }},
   };
   return rows;

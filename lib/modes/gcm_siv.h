@@ -92,10 +92,10 @@ class AesGcmSiv {
 
   // out = ciphertext || tag: plaintext.size() + 16 bytes. out may start at
   // plaintext.data() (in place).
-  absl::Status Encrypt(absl::Span<const uint8_t> nonce,
-                       absl::Span<const uint8_t> aad,
-                       absl::Span<const uint8_t> plaintext,
-                       absl::Span<uint8_t> out) const {
+  absl::Status Seal(absl::Span<const uint8_t> nonce,
+                    absl::Span<const uint8_t> aad,
+                    absl::Span<const uint8_t> plaintext,
+                    absl::Span<uint8_t> out) const {
     constexpr absl::string_view kWhat = "GCM-SIV encrypt";
     if (absl::Status s = CheckArgs(kWhat, nonce, aad, plaintext.size());
         !s.ok()) {
@@ -126,10 +126,10 @@ class AesGcmSiv {
 
   // `sealed` = ciphertext || tag; out receives sealed.size() - 16 bytes of
   // plaintext, or, if the tag does not verify, an error and all zeros.
-  absl::Status Decrypt(absl::Span<const uint8_t> nonce,
-                       absl::Span<const uint8_t> aad,
-                       absl::Span<const uint8_t> sealed,
-                       absl::Span<uint8_t> out) const {
+  absl::Status Open(absl::Span<const uint8_t> nonce,
+                    absl::Span<const uint8_t> aad,
+                    absl::Span<const uint8_t> sealed,
+                    absl::Span<uint8_t> out) const {
     constexpr absl::string_view kWhat = "GCM-SIV decrypt";
     if (sealed.data() == nullptr || sealed.size() < kTagBytes) {
       return absl::InvalidArgumentError(
@@ -159,6 +159,20 @@ class AesGcmSiv {
       return internal::AuthenticationFailure(kWhat);
     }
     return absl::OkStatus();
+  }
+
+  // The names before every AEAD took Seal and Open: use those.
+  absl::Status Encrypt(absl::Span<const uint8_t> nonce,
+                       absl::Span<const uint8_t> aad,
+                       absl::Span<const uint8_t> plaintext,
+                       absl::Span<uint8_t> out) const {
+    return Seal(nonce, aad, plaintext, out);
+  }
+  absl::Status Decrypt(absl::Span<const uint8_t> nonce,
+                       absl::Span<const uint8_t> aad,
+                       absl::Span<const uint8_t> sealed,
+                       absl::Span<uint8_t> out) const {
+    return Open(nonce, aad, sealed, out);
   }
 
  private:

@@ -195,10 +195,10 @@ class AesOcb {
 
   // out = ciphertext || tag: plaintext.size() + tag_bytes() bytes. out may
   // start at plaintext.data() (in place).
-  absl::Status Encrypt(absl::Span<const uint8_t> nonce,
-                       absl::Span<const uint8_t> aad,
-                       absl::Span<const uint8_t> plaintext,
-                       absl::Span<uint8_t> out) const {
+  absl::Status Seal(absl::Span<const uint8_t> nonce,
+                    absl::Span<const uint8_t> aad,
+                    absl::Span<const uint8_t> plaintext,
+                    absl::Span<uint8_t> out) const {
     constexpr absl::string_view kWhat = "OCB encrypt";
     if (absl::Status s = CheckNonceAndAad(kWhat, nonce, aad); !s.ok()) {
       return s;
@@ -225,10 +225,10 @@ class AesOcb {
   // `sealed` = ciphertext || tag; out receives the plaintext,
   // sealed.size() - tag_bytes() bytes. If the tag does not verify, the
   // result is an error and `out` is all zeros.
-  absl::Status Decrypt(absl::Span<const uint8_t> nonce,
-                       absl::Span<const uint8_t> aad,
-                       absl::Span<const uint8_t> sealed,
-                       absl::Span<uint8_t> out) const {
+  absl::Status Open(absl::Span<const uint8_t> nonce,
+                    absl::Span<const uint8_t> aad,
+                    absl::Span<const uint8_t> sealed,
+                    absl::Span<uint8_t> out) const {
     constexpr absl::string_view kWhat = "OCB decrypt";
     if (absl::Status s = CheckNonceAndAad(kWhat, nonce, aad); !s.ok()) {
       return s;
@@ -255,6 +255,20 @@ class AesOcb {
       return internal::AuthenticationFailure(kWhat);
     }
     return absl::OkStatus();
+  }
+
+  // The names before every AEAD took Seal and Open: use those.
+  absl::Status Encrypt(absl::Span<const uint8_t> nonce,
+                       absl::Span<const uint8_t> aad,
+                       absl::Span<const uint8_t> plaintext,
+                       absl::Span<uint8_t> out) const {
+    return Seal(nonce, aad, plaintext, out);
+  }
+  absl::Status Decrypt(absl::Span<const uint8_t> nonce,
+                       absl::Span<const uint8_t> aad,
+                       absl::Span<const uint8_t> sealed,
+                       absl::Span<uint8_t> out) const {
+    return Open(nonce, aad, sealed, out);
   }
 
  private:

@@ -23,6 +23,7 @@
 #include "braid/modes/cfb.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
+#include "braid/modes/gcm.h"
 #include "braid/modes/gcm_siv.h"
 #include "braid/modes/ocb.h"
 #include "braid/modes/xts.h"
@@ -60,12 +61,12 @@ void OpenBothWays(const Aead& aead, absl::Span<const uint8_t> nonce,
   Public(sealed.data(), sealed.size());
   Bytes plain(len + 1, 0xa5);
   const auto sealed_span = absl::MakeConstSpan(sealed).first(len + 16);
-  Check(aead.Decrypt(nonce, aad, sealed_span, absl::MakeSpan(plain).first(len))
+  Check(aead.Open(nonce, aad, sealed_span, absl::MakeSpan(plain).first(len))
             .ok(),
         (what + " open, tag verifies").c_str());
   sealed[len] ^= 0x01;
   const bool refused =
-      !aead.Decrypt(nonce, aad, sealed_span, absl::MakeSpan(plain).first(len))
+      !aead.Open(nonce, aad, sealed_span, absl::MakeSpan(plain).first(len))
            .ok();
   sealed[len] ^= 0x01;
   Check(refused, (what + " open, tag does not verify").c_str());
@@ -124,14 +125,23 @@ void RunModes(size_t key_bytes, size_t len) {
   Bytes aad = Pattern(len % 40, 1);
   auto ocb = braid::AesOcb<Tag, kWays>::Create(key_bytes_v);
   Check(ocb.ok(), "AesOcb::Create");
-  Check(ocb->Encrypt(nonce, aad, in, absl::MakeSpan(out)).ok(), "OCB seal");
+  Check(ocb->Seal(nonce, aad, in, absl::MakeSpan(out)).ok(), "OCB seal");
   OpenBothWays(*ocb, nonce, aad, out, len, "OCB");
   if (key_bytes != 24) {
     auto siv = braid::AesGcmSiv<Tag, kWays>::Create(key_bytes_v);
     Check(siv.ok(), "AesGcmSiv::Create");
-    Check(siv->Encrypt(nonce, aad, in, absl::MakeSpan(out)).ok(),
+    Check(siv->Seal(nonce, aad, in, absl::MakeSpan(out)).ok(),
           "GCM-SIV seal");
     OpenBothWays(*siv, nonce, aad, out, len, "GCM-SIV");
+  }
+  // GCM with the 12-byte nonce and with a 16-byte one, which goes through
+  // GHASH.
+  auto gcm = braid::AesGcm<Tag, kWays>::Create(key_bytes_v);
+  Check(gcm.ok(), "AesGcm::Create");
+  for (const size_t nonce_bytes : {12, 16}) {
+    const auto n = absl::MakeConstSpan(iv).first(nonce_bytes);
+    Check(gcm->Seal(n, aad, in, absl::MakeSpan(out)).ok(), "GCM seal");
+    OpenBothWays(*gcm, n, aad, out, len, "GCM");
   }
   Public(out.data(), out.size());
   Public(pt.data(), pt.size());

@@ -19,6 +19,7 @@
 #include "braid/modes/cfb.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
+#include "braid/modes/gcm.h"
 #include "braid/modes/gcm_siv.h"
 #include "braid/modes/ocb.h"
 #include "braid/modes/xts.h"
@@ -183,6 +184,20 @@ std::vector<ModeOutput> AllModeOutputs() {
                   [&](auto in, auto o) {
                     return siv->Decrypt(nonce, aad, in, o);
                   });
+      }
+      // GCM with the 12-byte nonce, and with one of another length (GHASH
+      // makes the first counter block).
+      auto gcm = AesGcm<Isa>::Create(key_bytes_v);
+      for (const Bytes& n : {nonce, random(1 + len % 30)}) {
+        const std::string what = absl::StrCat(tag, "GCM nonce ", n.size());
+        Bytes gcm_sealed(len + 16);
+        (void)gcm->Seal(n, aad, data, absl::MakeSpan(gcm_sealed));
+        out.push_back({what + " seal", gcm_sealed});
+        both_ways(what + " open", gcm_sealed, len,
+                  [&](auto in, auto o) { return gcm->Open(n, aad, in, o); });
+        gcm_sealed[(len * 3) % gcm_sealed.size()] ^= 2;
+        both_ways(what + " open tampered", gcm_sealed, len,
+                  [&](auto in, auto o) { return gcm->Open(n, aad, in, o); });
       }
     }
   }

@@ -40,6 +40,8 @@ const char* const kWords[] = {
     "aes-256-ocb",
     "aes-128-xts",
     "aes-256-xts",
+    "aes-128-gcm",
+    "aes-256-gcm",
     "aes-128-gcm-siv",
     "aes-256-gcm-siv",
     "chacha20",

@@ -20,7 +20,9 @@
 #include "braid/modes/cfb.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
+#include "braid/modes/gcm.h"
 #include "braid/modes/gcm_siv.h"
+#include "braid/status.h"
 #include "braid/modes/ocb.h"
 #include "braid/modes/xts.h"
 #include "tests/fuzz/fuzz_check.h"
@@ -240,16 +242,17 @@ void CheckAead(FuzzedDataProvider& in, const Aead4& aead4, const Aead1& aead1,
   const size_t flip = in.ConsumeIntegral<uint16_t>();
   const Bytes msg = in.ConsumeRemainingBytes<uint8_t>();
   Bytes sealed(msg.size() + tag_bytes), sealed1(msg.size() + tag_bytes);
-  const absl::Status s = aead4.Encrypt(nonce, aad, msg, absl::MakeSpan(sealed));
+  const absl::Status s = aead4.Seal(nonce, aad, msg, absl::MakeSpan(sealed));
   BRAID_CHECK(s.ok() == nonce_ok);
   if (!s.ok()) return;
-  BRAID_CHECK(aead1.Encrypt(nonce, aad, msg, absl::MakeSpan(sealed1)).ok());
+  BRAID_CHECK(aead1.Seal(nonce, aad, msg, absl::MakeSpan(sealed1)).ok());
   BRAID_CHECK(sealed == sealed1);
   Bytes back(msg.size());
-  BRAID_CHECK(aead4.Decrypt(nonce, aad, sealed, absl::MakeSpan(back)).ok());
+  BRAID_CHECK(aead4.Open(nonce, aad, sealed, absl::MakeSpan(back)).ok());
   BRAID_CHECK(back == msg);
   sealed[flip % sealed.size()] ^= 1;
-  BRAID_CHECK(!aead1.Decrypt(nonce, aad, sealed, absl::MakeSpan(back)).ok());
+  BRAID_CHECK(IsAuthenticationFailure(
+      aead1.Open(nonce, aad, sealed, absl::MakeSpan(back))));
   BRAID_CHECK(back == Bytes(msg.size(), 0));
 }
 
@@ -277,6 +280,18 @@ void FuzzGcmSiv(FuzzedDataProvider& in) {
   const Bytes nonce =
       Take(in, in.ConsumeBool() ? 12 : in.ConsumeIntegral<uint8_t>() % 20);
   CheckAead(in, *siv4, *siv1, 16, nonce, nonce.size() == 12);
+}
+
+void FuzzGcm(FuzzedDataProvider& in) {
+  const Bytes key = Take(in, KeyBytes(in, {16, 24, 32}));
+  auto gcm4 = AesGcm<Tag, 4>::Create(key);
+  auto gcm1 = AesGcm<Tag, 1>::Create(key);
+  BRAID_CHECK(gcm4.ok() == Contains({16, 24, 32}, key.size()));
+  if (!gcm4.ok()) return;
+  BRAID_CHECK(gcm1.ok());
+  const Bytes nonce =
+      Take(in, in.ConsumeBool() ? 12 : in.ConsumeIntegral<uint8_t>() % 70);
+  CheckAead(in, *gcm4, *gcm1, 16, nonce, !nonce.empty());
 }
 
 void FuzzChaCha20(FuzzedDataProvider& in) {
@@ -316,7 +331,7 @@ void FuzzChaCha20(FuzzedDataProvider& in) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   FuzzedDataProvider in(data, size);
-  switch (in.ConsumeIntegral<uint8_t>() % 9) {
+  switch (in.ConsumeIntegral<uint8_t>() % 10) {
     case 0:
       braid::FuzzEcb(in);
       break;
@@ -343,6 +358,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       break;
     case 8:
       braid::FuzzChaCha20(in);
+      break;
+    case 9:
+      braid::FuzzGcm(in);
       break;
   }
   return 0;
