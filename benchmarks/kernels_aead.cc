@@ -94,16 +94,41 @@ void AddModes(std::vector<Kernel>& out) {
                         *AesOcb<Tag, kWays>::Create(aead_key_span)));
     add_aead("gcm_siv", std::make_shared<const AesGcmSiv<Tag, kWays>>(
                             *AesGcmSiv<Tag, kWays>::Create(aead_key_span)));
-    add_aead("gcm", std::make_shared<const AesGcm<Tag, kWays>>(
-                        *AesGcm<Tag, kWays>::Create(aead_key_span)));
+  }
+}
+
+// AES-GCM, registered apart: its default kWays is not the other modes'.
+template <class Tag, size_t kWays>
+void AddGcm(std::vector<Kernel>& out) {
+  const std::string suffix = std::string("_") + std::string(isa::kName<Tag>) +
+                             "_w" + std::to_string(kWays);
+  uint8_t key[32];
+  for (size_t i = 0; i < sizeof(key); ++i) {
+    key[i] = static_cast<uint8_t>(i * 13 + 7);
+  }
+  for (size_t key_bytes : {16, 32}) {
+    std::vector<Kernel> two;
+    AddAead<Tag, kWays>(
+        "aes" + std::to_string(key_bytes * 8) + "_gcm",
+        std::make_shared<const AesGcm<Tag, kWays>>(
+            *AesGcm<Tag, kWays>::Create(absl::MakeConstSpan(key, key_bytes))),
+        two);
+    for (auto& k : two) {
+      k.name += suffix;
+      out.push_back(std::move(k));
+    }
   }
 }
 
 // A template, so that a build without the tag never instantiates it.
 template <class Tag>
 void AddModesAllWays(std::vector<Kernel>& out) {
-  simd::Unroll<12>([&](auto... i) { (AddModes<Tag, i + 1>(out), ...); });
+  simd::Unroll<12>([&](auto... i) {
+    (AddModes<Tag, i + 1>(out), ...);
+    (AddGcm<Tag, i + 1>(out), ...);
+  });
   AddModes<Tag, 16>(out);
+  AddGcm<Tag, 16>(out);
 }
 
 }  // namespace
@@ -111,14 +136,20 @@ void AddModesAllWays(std::vector<Kernel>& out) {
 void AddAeadKernels(std::vector<Kernel>& out) {
 #if defined(BRAID_BENCH_DEFAULTS_ONLY)  // see kernels.cc
   AddModes<DefaultAesIsa, kDefaultAesWays>(out);
+  AddGcm<DefaultAesIsa, kDefaultGcmWays>(out);
 #else
   AddModes<isa::Scalar, 1>(out);
+  AddGcm<isa::Scalar, 1>(out);
   if constexpr (isa::kEnabled<isa::NeonAes>) AddModesAllWays<isa::NeonAes>(out);
   if constexpr (isa::kEnabled<isa::Sve2Aes>) {  // as in kernels.cc
     AddModes<isa::Sve2Aes, 1>(out);
+    AddGcm<isa::Sve2Aes, 1>(out);
     AddModes<isa::Sve2Aes, 2>(out);
+    AddGcm<isa::Sve2Aes, 2>(out);
     AddModes<isa::Sve2Aes, 4>(out);
+    AddGcm<isa::Sve2Aes, 4>(out);
     AddModes<isa::Sve2Aes, 8>(out);
+    AddGcm<isa::Sve2Aes, 8>(out);
   }
 #endif
 }

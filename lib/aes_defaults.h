@@ -33,6 +33,11 @@ using DefaultAesIsa = NativeAesIsa;
 // benchmarks/RESULTS.md has the sweeps.
 inline constexpr size_t kDefaultAesWays = 4;
 
+// AES-GCM's batches, eight on every profile: each batch carries one GHASH
+// reduction and the latency of its chain, which four blocks of AES do not
+// cover on either model (benchmarks/RESULTS.md).
+inline constexpr size_t kDefaultGcmWays = 8;
+
 BRAID_NAMESPACE_END
 
 #endif  // BRAID_AES_DEFAULTS_H_

@@ -139,7 +139,7 @@ void CheckWays(uint64_t seed) {
 }
 
 TYPED_TEST(GcmTest, EveryWaysEqualsScalar) {
-  CheckWays<TypeParam, 1, 3, 4, 8, 16>(81);
+  CheckWays<TypeParam, 1, 3, 4, 16>(81);
 }
 
 TYPED_TEST(GcmTest, TruncatedTagsArePrefixes) {

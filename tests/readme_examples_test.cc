@@ -85,6 +85,19 @@ TEST(ReadmeExamples, OcbOpenAndForgery) {
       OpenOcb(key, FromHex(v.at("nonce")), FromHex(v.at("aad")), sealed).ok());
 }
 
+TEST(ReadmeExamples, GcmOpenAndForgery) {
+  const auto v = Find("gcm_spec.txt", "case", "4");
+  Bytes sealed = FromHex(v.at("ct") + v.at("tag"));
+  auto opened = OpenGcm(FromHex(v.at("key")), FromHex(v.at("iv")),
+                        FromHex(v.at("aad")), sealed);
+  ASSERT_TRUE(opened.ok()) << opened.status();
+  EXPECT_EQ(ToHex(*opened), v.at("pt"));
+  sealed[3] ^= 1;
+  opened = OpenGcm(FromHex(v.at("key")), FromHex(v.at("iv")),
+                   FromHex(v.at("aad")), sealed);
+  EXPECT_EQ(opened.status().code(), absl::StatusCode::kPermissionDenied);
+}
+
 TEST(ReadmeExamples, ChaCha20FromBlock1) {
   const auto v = Find("rfc8439_chacha20.txt", "section", "2.4.2");
   ASSERT_EQ(v.at("counter"), "1");

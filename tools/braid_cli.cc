@@ -113,10 +113,10 @@ std::optional<Cipher> FindCipher(absl::string_view name) {
     bool aes192;
   };
   static constexpr Family kFamilies[] = {
-      {"ecb", Mode::kEcb, true},         {"cbc", Mode::kCbc, true},
-      {"cfb", Mode::kCfb, true},         {"ctr", Mode::kCtr, true},
-      {"ocb", Mode::kOcb, true},         {"xts", Mode::kXts, false},
-      {"gcm", Mode::kGcm, true},         {"gcm-siv", Mode::kGcmSiv, false},
+      {"ecb", Mode::kEcb, true}, {"cbc", Mode::kCbc, true},
+      {"cfb", Mode::kCfb, true}, {"ctr", Mode::kCtr, true},
+      {"ocb", Mode::kOcb, true}, {"xts", Mode::kXts, false},
+      {"gcm", Mode::kGcm, true}, {"gcm-siv", Mode::kGcmSiv, false},
   };
   for (int bits : {128, 192, 256}) {
     for (const Family& f : kFamilies) {
@@ -186,14 +186,15 @@ absl::StatusOr<std::vector<uint8_t>> ReadKey(
   if (env) {
     const char* value = std::getenv(env->c_str());
     if (value == nullptr) {
-      return Bad(absl::StrCat("--key-env ", *env,
-                              ": no such environment variable"));
+      return Bad(
+          absl::StrCat("--key-env ", *env, ": no such environment variable"));
     }
     return ParseHex(absl::StrCat("--key-env ", *env), value);
   }
   if (*file == "-") {
-    return Bad("--key-file -: standard input carries the data; give the key "
-               "in a file");
+    return Bad(
+        "--key-file -: standard input carries the data; give the key "
+        "in a file");
   }
   std::FILE* f = std::fopen(file->c_str(), "rb");
   if (f == nullptr) {
@@ -207,14 +208,13 @@ absl::StatusOr<std::vector<uint8_t>> ReadKey(
   std::fclose(f);
   if (failed || got != key_bytes) {
     internal::Wipe(bytes.data(), bytes.size());
-    return Bad(absl::StrCat("--key-file ", *file, ": ",
-                            failed ? std::strerror(read_errno)
-                                   : absl::StrCat("key for ", cipher,
-                                                  " must be ", key_bytes,
-                                                  " bytes, the file has ",
-                                                  got == key_bytes + 1
-                                                      ? "more"
-                                                      : std::to_string(got))));
+    return Bad(absl::StrCat(
+        "--key-file ", *file, ": ",
+        failed ? std::strerror(read_errno)
+               : absl::StrCat(
+                     "key for ", cipher, " must be ", key_bytes,
+                     " bytes, the file has ",
+                     got == key_bytes + 1 ? "more" : std::to_string(got))));
   }
   bytes.pop_back();
   return bytes;
@@ -235,7 +235,7 @@ struct Options {
   std::optional<std::vector<uint8_t>> iv, aad;
   std::optional<uint32_t> counter;
   std::optional<size_t> sector_size;  // XTS: bytes per data unit
-  std::string in_path, out_path;  // "" or "-": standard input / output
+  std::string in_path, out_path;      // "" or "-": standard input / output
 };
 
 absl::StatusOr<Options> ParseOptions(bool encrypt,
@@ -250,12 +250,11 @@ absl::StatusOr<Options> ParseOptions(bool encrypt,
     std::optional<std::string>* value;
   };
   const Flag flags[] = {
-      {{"-c", "--cipher"}, &cipher},  {{"-K", "--key"}, &key_hex},
-      {{"--key-file"}, &key_file},    {{"--key-env"}, &key_env},
-      {{"--iv", "-iv"}, &iv_hex},     {{"--aad"}, &aad_hex},
-      {{"--counter"}, &counter},      {{"--sector-size"}, &sector_size},
-      {{"-in", "--in"}, &in_path},
-      {{"-out", "--out"}, &out_path},
+      {{"-c", "--cipher"}, &cipher}, {{"-K", "--key"}, &key_hex},
+      {{"--key-file"}, &key_file},   {{"--key-env"}, &key_env},
+      {{"--iv", "-iv"}, &iv_hex},    {{"--aad"}, &aad_hex},
+      {{"--counter"}, &counter},     {{"--sector-size"}, &sector_size},
+      {{"-in", "--in"}, &in_path},   {{"-out", "--out"}, &out_path},
   };
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string& arg = args[i];
@@ -767,8 +766,7 @@ absl::Status RunCipher(const Options& o, const Io& io) {
       if (aad.size() > AesGcmSiv<>::kMaxBytes) {
         return Bad("--aad for gcm-siv is at most 2^36 bytes");
       }
-      return Aead(o, io, *siv, AesGcmSiv<>::kMaxBytes,
-                  "is at most 2^36 bytes");
+      return Aead(o, io, *siv, AesGcmSiv<>::kMaxBytes, "is at most 2^36 bytes");
     }
   }
   return absl::InternalError("unreachable");
@@ -818,9 +816,9 @@ void PrintInfo(std::FILE* out) {
   const std::string limit = dispatch::Limit();
   std::fprintf(out, "kernels chosen at run time, from profiles: %s\n",
                profiles.c_str());
-  std::fprintf(out, "limited by:            %s\n",
-               limit.empty() ? "nothing (BRAID_ISA=<profile> would)"
-                             : limit.c_str());
+  std::fprintf(
+      out, "limited by:            %s\n",
+      limit.empty() ? "nothing (BRAID_ISA=<profile> would)" : limit.c_str());
   std::string aes, chacha;
   for (const dispatch::Selection& sel : dispatch::Selections()) {
     std::fprintf(out, "  %-9s profile %s, tag %s, %s: %s\n",
@@ -843,8 +841,9 @@ void PrintInfo(std::FILE* out) {
   for (const char* mode : {"ecb", "cbc", "cfb", "ctr", "xts", "ocb"}) {
     std::fprintf(out, "  aes-*-%-8s %s\n", mode, aes.c_str());
   }
-  std::fprintf(out, "  aes-*-%-8s %s; GHASH in the same loop\n", "gcm",
-               aes.c_str());
+  std::fprintf(out,
+               "  aes-*-%-8s %zu blocks in flight, GHASH in the same loop\n",
+               "gcm", kDefaultGcmWays);
   std::fprintf(out, "  aes-*-%-8s %s; POLYVAL %zu blocks per reduction\n",
                "gcm-siv", aes.c_str(), AesGcmSiv<>::kPolyvalWays);
   std::fprintf(out, "  %-14s %s\n", "chacha20", chacha.c_str());

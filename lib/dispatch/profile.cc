@@ -57,7 +57,7 @@ using Direction = aes_engine::Direction;
 using Ecb = ecb_internal::Kernel<AesIsa, kWays>;
 using Xts = xts_internal::Kernel<AesIsa, kWays>;
 using Ocb = ocb_internal::Kernel<AesIsa, kWays>;
-using Gcm = gcm_internal::Kernel<AesIsa, kWays>;
+using Gcm = gcm_internal::Kernel<AesIsa, kDefaultGcmWays>;
 
 int ExpandKey(const uint8_t* key, size_t key_bytes, uint8_t* enc,
               uint8_t* dec) {
