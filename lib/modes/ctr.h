@@ -102,9 +102,13 @@ void FillMultikeys(Isa isa, const uint8_t* k0, Multikeys<Isa, kWays>& table) {
 // the same loop body as the cipher (GCM). kInput: the hash reads the input,
 // before the output (which may be the input) is written; otherwise it reads
 // the output once written. Batch hashes `ways` vectors of blocks, Run any
-// number. NoHash is plain CTR.
+// number. SecretCounter(): the counter block is secret (GCM's first counter
+// from a nonce of another length than 12 bytes is GHASH's output), so the
+// loop must not branch on its value or index memory with it. NoHash is
+// plain CTR.
 struct NoHash {
   static constexpr bool kInput = false;
+  static constexpr bool SecretCounter() { return false; }
   template <class Ways>
   BRAID_INLINE void Batch(Ways, const uint8_t*, size_t) {}
   BRAID_INLINE void Run(const uint8_t*, size_t) {}
@@ -129,8 +133,12 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
   const size_t per_vector = simd::BlocksPerVector(isa);
   const size_t span = kWays * per_vector;
   // Without a multikey table (a lone keystream block) the add path serves.
-  const bool xor_path =
-      multikeys != nullptr && (span & (span - 1)) == 0 && span <= 256;
+  const bool secret_counter = hash.SecretCounter();
+  const bool xor_path = !secret_counter && multikeys != nullptr &&
+                        (span & (span - 1)) == 0 && span <= 256;
+  // A secret counter's batches: every counter built in memory by Add,
+  // which has no branch, then the same rounds as a batch.
+  alignas(16) uint8_t counters[16 * kWays * kBlocksPerVectorBound<Isa>];
 
   // Counters built in memory, n <= per_vector blocks per vector.
   auto general = [&](const auto& cipher, size_t count) BRAID_LAMBDA_INLINE {
@@ -213,7 +221,36 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
           return true;
         };
         constexpr std::integral_constant<size_t, kWays> kAll;
-        if (xor_path) {
+        auto from_memory = [&](auto ways) BRAID_LAMBDA_INLINE {
+          const size_t count = ways() * per_vector;
+          for (size_t j = 0; j < count; ++j) {
+            std::memcpy(counters + 16 * j, counter, 16);
+            Counter::Add(counter, 1);
+          }
+          if constexpr (Hash::kInput) hash.Batch(ways, in, per_vector);
+          simd::Unroll<ways()>([&](auto... i) BRAID_LAMBDA_INLINE {
+            auto finish = [&](auto... x) BRAID_LAMBDA_INLINE {
+              cipher.rounds(x...);
+              (simd::StoreBlocks(
+                   isa, out + 16 * i * per_vector,
+                   simd::Xor3(isa, x, cipher.last_key(),
+                              simd::LoadBlocks(isa, in + 16 * i * per_vector))),
+               ...);
+            };
+            finish(simd::LoadBlocks(isa, counters + 16 * i * per_vector)...);
+          });
+          if constexpr (!Hash::kInput) hash.Batch(ways, out, per_vector);
+          in += 16 * count;
+          out += 16 * count;
+          done += count;
+        };
+        if (secret_counter) {
+          while (nblocks - done >= span) from_memory(kAll);
+          simd::ForEachPowerOfTwoBelow<kWays>(
+              [&](auto ways) BRAID_LAMBDA_INLINE {
+                if (nblocks - done >= ways() * per_vector) from_memory(ways);
+              });
+        } else if (xor_path) {
           // Aligned once, aligned for good: a loop without the test, one
           // straight line for the compiler to schedule.
           while (nblocks - done >= span) batch(kAll, std::true_type{});
@@ -234,6 +271,7 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
         });
         general(cipher, nblocks - done);
       });
+  if (secret_counter) internal::Wipe(counters, sizeof(counters));
   hash_io = hash;
 }
 

@@ -47,6 +47,9 @@ struct HashRuns {
 
   const GhashKey* key;
   Field s;
+  bool secret_counter;  // a nonce of another length than 12 bytes
+
+  bool SecretCounter() const { return secret_counter; }
 
   // `ways` vectors of blocks: one reduction per `ways` blocks.
   template <class Ways>
@@ -116,7 +119,7 @@ struct Kernel {
     const size_t whole = bytes / 16;
     if (whole > 0) {
       HashRuns<Isa, kWays, kDecrypt> hash{
-          &key, simd::FieldLoad(isa, ghash.state())};
+          &key, simd::FieldLoad(isa, ghash.state()), nonce_bytes != 12};
       ctr_internal::Run<Counter, kWays>(isa, rk, rounds, counter, in, out,
                                         whole, hash);
       simd::FieldStore(isa, ghash.state(), hash.s);
