@@ -31,13 +31,12 @@ inline Bytes OpensslCrypt(const EVP_CIPHER* cipher, const Bytes& key,
   return out;
 }
 
-// AES-OCB ciphertext || tag from OpenSSL (RFC 7253).
-inline Bytes OpensslOcbSeal(const Bytes& key, const Bytes& nonce,
-                            const Bytes& aad, const Bytes& pt,
-                            size_t tag_bytes) {
-  const EVP_CIPHER* cipher = key.size() == 16   ? EVP_aes_128_ocb()
-                             : key.size() == 24 ? EVP_aes_192_ocb()
-                                                : EVP_aes_256_ocb();
+// An AEAD's ciphertext || tag from OpenSSL's EVP interface. OCB takes the
+// tag length before the key (`set_tag_bytes`); GCM's tag is always 16.
+inline Bytes OpensslAeadSeal(const EVP_CIPHER* cipher, const Bytes& key,
+                             const Bytes& nonce, const Bytes& aad,
+                             const Bytes& pt, size_t tag_bytes,
+                             bool set_tag_bytes) {
   EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
   Bytes out(pt.size() + 16 + tag_bytes);
   int n = 0, m = 0;
@@ -45,9 +44,11 @@ inline Bytes OpensslOcbSeal(const Bytes& key, const Bytes& nonce,
   EXPECT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_IVLEN,
                                 static_cast<int>(nonce.size()), nullptr),
             1);
-  EXPECT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG,
-                                static_cast<int>(tag_bytes), nullptr),
-            1);
+  if (set_tag_bytes) {
+    EXPECT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG,
+                                  static_cast<int>(tag_bytes), nullptr),
+              1);
+  }
   EXPECT_EQ(EVP_EncryptInit_ex(ctx, nullptr, nullptr, key.data(), nonce.data()),
             1);
   if (!aad.empty()) {
@@ -72,6 +73,16 @@ inline Bytes OpensslOcbSeal(const Bytes& key, const Bytes& nonce,
   return out;
 }
 
+// AES-OCB ciphertext || tag from OpenSSL (RFC 7253).
+inline Bytes OpensslOcbSeal(const Bytes& key, const Bytes& nonce,
+                            const Bytes& aad, const Bytes& pt,
+                            size_t tag_bytes) {
+  const EVP_CIPHER* cipher = key.size() == 16   ? EVP_aes_128_ocb()
+                             : key.size() == 24 ? EVP_aes_192_ocb()
+                                                : EVP_aes_256_ocb();
+  return OpensslAeadSeal(cipher, key, nonce, aad, pt, tag_bytes, true);
+}
+
 // AES-GCM ciphertext || 16-byte tag from OpenSSL (SP 800-38D), any nonce
 // length.
 inline Bytes OpensslGcmSeal(const Bytes& key, const Bytes& nonce,
@@ -79,33 +90,7 @@ inline Bytes OpensslGcmSeal(const Bytes& key, const Bytes& nonce,
   const EVP_CIPHER* cipher = key.size() == 16   ? EVP_aes_128_gcm()
                              : key.size() == 24 ? EVP_aes_192_gcm()
                                                 : EVP_aes_256_gcm();
-  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
-  Bytes out(pt.size() + 16);
-  int n = 0, m = 0;
-  EXPECT_EQ(EVP_EncryptInit_ex(ctx, cipher, nullptr, nullptr, nullptr), 1);
-  EXPECT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_IVLEN,
-                                static_cast<int>(nonce.size()), nullptr),
-            1);
-  EXPECT_EQ(EVP_EncryptInit_ex(ctx, nullptr, nullptr, key.data(), nonce.data()),
-            1);
-  if (!aad.empty()) {
-    EXPECT_EQ(EVP_EncryptUpdate(ctx, nullptr, &n, aad.data(),
-                                static_cast<int>(aad.size())),
-              1);
-  }
-  n = 0;
-  if (!pt.empty()) {
-    EXPECT_EQ(EVP_EncryptUpdate(ctx, out.data(), &n, pt.data(),
-                                static_cast<int>(pt.size())),
-              1);
-  }
-  EXPECT_EQ(EVP_EncryptFinal_ex(ctx, out.data() + n, &m), 1);
-  out.resize(n + m);
-  Bytes tag(16);
-  EXPECT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, tag.data()), 1);
-  out.insert(out.end(), tag.begin(), tag.end());
-  EVP_CIPHER_CTX_free(ctx);
-  return out;
+  return OpensslAeadSeal(cipher, key, nonce, aad, pt, 16, false);
 }
 
 }  // namespace braid::test
