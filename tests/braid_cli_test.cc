@@ -394,8 +394,8 @@ TEST(BraidCli, FailedTagWritesNothing) {
     WriteFile(in, bad);
     std::remove(out.c_str());
     const std::vector<std::string> open_file = {
-        "dec", "-c", name, "-K", k, "--iv", iv, "--aad", "aa",
-        "-in", in,  "-out", out};
+        "dec",   "-c", name,  "-K", k,      "--iv", iv,
+        "--aad", "aa", "-in", in,   "-out", out};
     EXPECT_EQ(Braid(open_file).status, kExitAuthFailed);
     EXPECT_FALSE(Exists(out));
     // An output that existed before is left exactly as it was.
@@ -546,10 +546,10 @@ TEST(BraidCli, FailedStreamRemovesItsOutputFile) {
   EXPECT_FALSE(Exists(out));
   // Found at the end: standard input from a pipe, of unknown size, after
   // whole blocks were already encrypted and written.
-  const Result piped = BraidFromPipe(
-      {"enc", "-c", "aes-128-ecb", "-K", "000102030405060708090a0b0c0d0e0f",
-       "-out", out},
-      Bytes(100001));
+  const Result piped =
+      BraidFromPipe({"enc", "-c", "aes-128-ecb", "-K",
+                     "000102030405060708090a0b0c0d0e0f", "-out", out},
+                    Bytes(100001));
   EXPECT_EQ(piped.status, kExitBadInput);
   EXPECT_NE(piped.err.find("multiple of 16"), std::string::npos) << piped.err;
   EXPECT_FALSE(Exists(out));
@@ -576,8 +576,9 @@ TEST(BraidCli, KeyFromFileOrEnvironment) {
 
   const std::string key_file = TempPath("key");
   WriteFile(key_file, FromHex(hex));
-  const Result from_file = Braid(
-      {"enc", "-c", "aes-128-ctr", "--key-file", key_file, "--iv", iv}, message);
+  const Result from_file =
+      Braid({"enc", "-c", "aes-128-ctr", "--key-file", key_file, "--iv", iv},
+            message);
   EXPECT_EQ(from_file.status, kExitOk) << from_file.err;
   EXPECT_EQ(from_file.out, expected.out);
 
@@ -593,9 +594,9 @@ TEST(BraidCli, KeyFromFileOrEnvironment) {
         std::pair{Bytes(17, 1), std::string("the file has more")},
         std::pair{Bytes(), std::string("the file has 0")}}) {
     WriteFile(key_file, bytes);
-    const Result r = Braid(
-        {"enc", "-c", "aes-128-ctr", "--key-file", key_file, "--iv", iv},
-        message);
+    const Result r =
+        Braid({"enc", "-c", "aes-128-ctr", "--key-file", key_file, "--iv", iv},
+              message);
     EXPECT_EQ(r.status, kExitBadInput);
     EXPECT_NE(r.err.find("key for aes-128-ctr must be 16 bytes, " + says),
               std::string::npos)
@@ -618,9 +619,14 @@ TEST(BraidCli, XtsSectorsMatchOpensslPerSector) {
       for (int i = 0; i < 8; ++i) first[i] = 0xff;
       first[0] = 0xfe;
       const Bytes data = test::RandomBytes(rng, 5 * sector);
-      const std::vector<std::string> args = {
-          "-c",   cipher,        "-K",          ToHex(key), "--iv",
-          ToHex(first), "--sector-size", std::to_string(sector)};
+      const std::vector<std::string> args = {"-c",
+                                             cipher,
+                                             "-K",
+                                             ToHex(key),
+                                             "--iv",
+                                             ToHex(first),
+                                             "--sector-size",
+                                             std::to_string(sector)};
       std::vector<std::string> enc = {"enc"}, dec = {"dec"};
       enc.insert(enc.end(), args.begin(), args.end());
       dec.insert(dec.end(), args.begin(), args.end());
@@ -645,8 +651,8 @@ TEST(BraidCli, XtsSectorsMatchOpensslPerSector) {
       EXPECT_EQ(opened.out, data);
     }
   }
-  const std::string k32(64, 'a'), k32b = std::string(32, 'a') +
-                                         std::string(32, 'b');
+  const std::string k32(64, 'a'),
+      k32b = std::string(32, 'a') + std::string(32, 'b');
   const std::string iv(32, '0');
   for (const auto& [size, says] :
        {std::pair{"15", "from 16 to 65536, got '15'"},
@@ -658,15 +664,15 @@ TEST(BraidCli, XtsSectorsMatchOpensslPerSector) {
     EXPECT_EQ(r.status, kExitBadInput);
     EXPECT_NE(r.err.find(says), std::string::npos) << r.err;
   }
-  const Result odd = Braid({"enc", "-c", "aes-128-xts", "-K", k32b, "--iv",
-                            iv, "--sector-size", "512"},
+  const Result odd = Braid({"enc", "-c", "aes-128-xts", "-K", k32b, "--iv", iv,
+                            "--sector-size", "512"},
                            Bytes(1000));
   EXPECT_EQ(odd.status, kExitBadInput);
   EXPECT_NE(odd.err.find("multiple of 512"), std::string::npos) << odd.err;
-  const Result not_xts = Braid({"enc", "-c", "aes-128-ctr", "-K",
-                                k32.substr(0, 32), "--iv", iv,
-                                "--sector-size", "512"},
-                               Bytes(512));
+  const Result not_xts =
+      Braid({"enc", "-c", "aes-128-ctr", "-K", k32.substr(0, 32), "--iv", iv,
+             "--sector-size", "512"},
+            Bytes(512));
   EXPECT_EQ(not_xts.status, kExitBadInput);
   EXPECT_NE(not_xts.err.find("only xts"), std::string::npos) << not_xts.err;
 }
@@ -717,10 +723,10 @@ TEST(BraidCli, SameFileForInputAndOutputIsRefused) {
   }
   // Standard input that is the output's file.
   Io io{std::fopen(file.c_str(), "rb"), std::tmpfile(), std::tmpfile()};
-  const Result r = RunOn({"enc", "-c", "aes-128-ctr", "-K",
-                          "000102030405060708090a0b0c0d0e0f", "--iv",
-                          "000102030405060708090a0b0c0d0e0f", "-out", file},
-                         io);
+  const Result r = RunOn(
+      {"enc", "-c", "aes-128-ctr", "-K", "000102030405060708090a0b0c0d0e0f",
+       "--iv", "000102030405060708090a0b0c0d0e0f", "-out", file},
+      io);
   std::fclose(io.in);
   EXPECT_EQ(r.status, kExitBadInput);
   EXPECT_EQ(ReadFile(file), content);

@@ -55,8 +55,8 @@ struct HashRuns {
   template <class Ways>
   BRAID_INLINE void Batch(Ways ways, const uint8_t* p, size_t per_vector) {
     for (size_t v = 0; v < per_vector; ++v) {
-      s = polyval_internal::Batch<ways(), true>(
-          Isa{}, s, p + 16 * ways() * v, key->powers, key->folded);
+      s = polyval_internal::Batch<ways(), true>(Isa{}, s, p + 16 * ways() * v,
+                                                key->powers, key->folded);
     }
   }
   BRAID_INLINE void Run(const uint8_t* p, size_t n) {
@@ -154,10 +154,10 @@ struct Kernel<isa::Auto, kWays> {
                     const uint8_t* aad, size_t aad_bytes, const uint8_t* in,
                     uint8_t* out, size_t bytes, uint8_t* tag) {
     const auto& k = dispatch_internal::Aes();
-    (kDirection == aes_engine::Direction::kEncrypt ? k.gcm_encrypt
-                                                   : k.gcm_decrypt)(
-        rk, rounds, table, nonce, nonce_bytes, aad, aad_bytes, in, out, bytes,
-        tag);
+    (kDirection == aes_engine::Direction::kEncrypt
+         ? k.gcm_encrypt
+         : k.gcm_decrypt)(rk, rounds, table, nonce, nonce_bytes, aad, aad_bytes,
+                          in, out, bytes, tag);
   }
 };
 
@@ -189,16 +189,16 @@ BRAID_COLD absl::Status SealedSizeError(absl::string_view what, size_t size,
     return absl::InvalidArgumentError(absl::StrCat(
         what, ": input of ", size, " bytes is shorter than the 16-byte tag"));
   }
-  return absl::InvalidArgumentError(
-      absl::StrCat(what, ": output of ", out_size, " bytes cannot hold the ",
-                   size - 16, "-byte plaintext"));
+  return absl::InvalidArgumentError(absl::StrCat(what, ": output of ", out_size,
+                                                 " bytes cannot hold the ",
+                                                 size - 16, "-byte plaintext"));
 }
 
 BRAID_COLD absl::Status SealOutputError(absl::string_view what, size_t size,
                                         size_t out_size) {
-  return absl::InvalidArgumentError(absl::StrCat(
-      what, ": output of ", out_size, " bytes cannot hold the ", size,
-      "-byte ciphertext and the 16-byte tag"));
+  return absl::InvalidArgumentError(
+      absl::StrCat(what, ": output of ", out_size, " bytes cannot hold the ",
+                   size, "-byte ciphertext and the 16-byte tag"));
 }
 
 }  // namespace gcm_internal
@@ -235,8 +235,7 @@ class AesGcm {
     constexpr absl::string_view kWhat = "AES-GCM seal";
     if (out.size() < plaintext.size() ||
         out.size() - plaintext.size() < kTagBytes) {
-      return gcm_internal::SealOutputError(kWhat, plaintext.size(),
-                                           out.size());
+      return gcm_internal::SealOutputError(kWhat, plaintext.size(), out.size());
     }
     return SealTo(kWhat, nonce, aad, plaintext, out.first(plaintext.size()),
                   out.subspan(plaintext.size(), kTagBytes));
@@ -254,8 +253,8 @@ class AesGcm {
       return gcm_internal::SealedSizeError(kWhat, sealed.size(), out.size());
     }
     const size_t len = sealed.size() - kTagBytes;
-    return OpenFrom(kWhat, nonce, aad, sealed.first(len),
-                    sealed.subspan(len), out.first(len));
+    return OpenFrom(kWhat, nonce, aad, sealed.first(len), sealed.subspan(len),
+                    out.first(len));
   }
 
   // ciphertext: plaintext.size() bytes; tag: 12 to 16 bytes, the tag's
@@ -316,8 +315,8 @@ class AesGcm {
                       absl::Span<const uint8_t> plaintext,
                       absl::Span<uint8_t> ciphertext,
                       absl::Span<uint8_t> tag) const {
-    if (absl::Status s = Check(what, nonce, aad, plaintext, ciphertext,
-                               tag.size());
+    if (absl::Status s =
+            Check(what, nonce, aad, plaintext, ciphertext, tag.size());
         !s.ok()) {
       return s;
     }
@@ -334,14 +333,13 @@ class AesGcm {
     return absl::OkStatus();
   }
 
-  absl::Status OpenFrom(absl::string_view what,
-                        absl::Span<const uint8_t> nonce,
+  absl::Status OpenFrom(absl::string_view what, absl::Span<const uint8_t> nonce,
                         absl::Span<const uint8_t> aad,
                         absl::Span<const uint8_t> ciphertext,
                         absl::Span<const uint8_t> tag,
                         absl::Span<uint8_t> plaintext) const {
-    if (absl::Status s = Check(what, nonce, aad, ciphertext, plaintext,
-                               tag.size());
+    if (absl::Status s =
+            Check(what, nonce, aad, ciphertext, plaintext, tag.size());
         !s.ok()) {
       return s;
     }

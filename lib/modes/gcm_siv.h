@@ -245,8 +245,8 @@ class AesGcmSiv {
                                            s);
     for (size_t i = 0; i < kNonceBytes; ++i) s[i] ^= nonce[i];
     s[15] &= 0x7f;
-    ecb_internal::Kernel<Isa, 1>::EncryptBlock(
-        keys.enc.encryption_round_keys(), keys.enc.rounds(), s, tag);
+    ecb_internal::Kernel<Isa, 1>::EncryptBlock(keys.enc.encryption_round_keys(),
+                                               keys.enc.rounds(), s, tag);
     internal::Wipe(s, sizeof(s));
   }
 

@@ -94,9 +94,9 @@ struct Kernel {
   }
 
   template <Direction kDirection>
-  static Block128 Crypt(const uint8_t* round_keys, int rounds,
-                        const uint8_t* l, Block128 offset, const uint8_t* in,
-                        uint8_t* out, size_t nblocks, uint8_t checksum[16]) {
+  static Block128 Crypt(const uint8_t* round_keys, int rounds, const uint8_t* l,
+                        Block128 offset, const uint8_t* in, uint8_t* out,
+                        size_t nblocks, uint8_t checksum[16]) {
     modes_internal::DispatchRounds(rounds, [&](auto r) {
       offset = CryptRounds<kDirection, r()>(round_keys, l, offset, in, out,
                                             nblocks, checksum);
@@ -156,12 +156,11 @@ struct Kernel<isa::Auto, kWays> {
   }
 
   template <Direction kDirection>
-  static Block128 Crypt(const uint8_t* round_keys, int rounds,
-                        const uint8_t* l, Block128 offset, const uint8_t* in,
-                        uint8_t* out, size_t nblocks, uint8_t checksum[16]) {
+  static Block128 Crypt(const uint8_t* round_keys, int rounds, const uint8_t* l,
+                        Block128 offset, const uint8_t* in, uint8_t* out,
+                        size_t nblocks, uint8_t checksum[16]) {
     const auto& k = dispatch_internal::Aes();
-    return (kDirection == Direction::kEncrypt ? k.ocb_encrypt
-                                              : k.ocb_decrypt)(
+    return (kDirection == Direction::kEncrypt ? k.ocb_encrypt : k.ocb_decrypt)(
         round_keys, rounds, l, offset, in, out, nblocks, checksum);
   }
 };
@@ -387,8 +386,8 @@ class AesOcb {
     // (a64perf, AES-128 OCB dec, 16 KiB: 0.240 against 0.220 c/B).
     alignas(16) uint8_t checksum[16] = {};
     Hash(aad, call);
-    const uint8_t* rk = kEncrypt ? key_.encryption_round_keys()
-                                 : key_.decryption_round_keys();
+    const uint8_t* rk =
+        kEncrypt ? key_.encryption_round_keys() : key_.decryption_round_keys();
     const size_t whole = len / 16, rest = len % 16;
     uint8_t* offset = call.offset;
     ocb_internal::Block128 value;

@@ -61,9 +61,9 @@ void OpenBothWays(const Aead& aead, absl::Span<const uint8_t> nonce,
   Public(sealed.data(), sealed.size());
   Bytes plain(len + 1, 0xa5);
   const auto sealed_span = absl::MakeConstSpan(sealed).first(len + 16);
-  Check(aead.Open(nonce, aad, sealed_span, absl::MakeSpan(plain).first(len))
-            .ok(),
-        (what + " open, tag verifies").c_str());
+  Check(
+      aead.Open(nonce, aad, sealed_span, absl::MakeSpan(plain).first(len)).ok(),
+      (what + " open, tag verifies").c_str());
   sealed[len] ^= 0x01;
   const bool refused =
       !aead.Open(nonce, aad, sealed_span, absl::MakeSpan(plain).first(len))
@@ -130,8 +130,7 @@ void RunModes(size_t key_bytes, size_t len) {
   if (key_bytes != 24) {
     auto siv = braid::AesGcmSiv<Tag, kWays>::Create(key_bytes_v);
     Check(siv.ok(), "AesGcmSiv::Create");
-    Check(siv->Seal(nonce, aad, in, absl::MakeSpan(out)).ok(),
-          "GCM-SIV seal");
+    Check(siv->Seal(nonce, aad, in, absl::MakeSpan(out)).ok(), "GCM-SIV seal");
     OpenBothWays(*siv, nonce, aad, out, len, "GCM-SIV");
   }
   // GCM with the 12-byte nonce and with a 16-byte one, which goes through

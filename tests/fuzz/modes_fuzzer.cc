@@ -22,9 +22,9 @@
 #include "braid/modes/ecb.h"
 #include "braid/modes/gcm.h"
 #include "braid/modes/gcm_siv.h"
-#include "braid/status.h"
 #include "braid/modes/ocb.h"
 #include "braid/modes/xts.h"
+#include "braid/status.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace braid {
