@@ -59,13 +59,13 @@ extern "C" void braid_one_configuration(const void* key, const uint8_t* iv,
 #elif defined(BRAID_MODE_XTS_DEC)
   (void)AesXtsDecrypt<Tag, kWays>(xts, iv16, src, dst);
 #elif defined(BRAID_MODE_OCB_ENC)
-  (void)ocb.Encrypt(iv16.first(12), {}, src, dst);
+  (void)ocb.Seal(iv16.first(12), {}, src, dst);
 #elif defined(BRAID_MODE_OCB_DEC)
-  (void)ocb.Decrypt(iv16.first(12), {}, src, dst);
+  (void)ocb.Open(iv16.first(12), {}, src, dst);
 #elif defined(BRAID_MODE_GCM_SIV_ENC)
-  (void)siv.Encrypt(iv16.first(12), {}, src, dst);
+  (void)siv.Seal(iv16.first(12), {}, src, dst);
 #elif defined(BRAID_MODE_GCM_SIV_DEC)
-  (void)siv.Decrypt(iv16.first(12), {}, src, dst);
+  (void)siv.Open(iv16.first(12), {}, src, dst);
 #elif defined(BRAID_MODE_GCM_ENC)
   (void)gcm.Seal(iv16.first(12), iv16.first(13), src, dst);
 #elif defined(BRAID_MODE_GCM_DEC)

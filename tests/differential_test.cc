@@ -331,11 +331,11 @@ TYPED_TEST(DifferentialTest, Ocb) {
     const Bytes expected = test::OpensslOcbSeal(key, nonce, aad, pt, tag_bytes);
     Placed seal(layout, pt);
     ASSERT_TRUE(
-        ocb->Encrypt(nonce, aad, seal.in(len), seal.out(len + tag_bytes)).ok());
+        ocb->Seal(nonce, aad, seal.in(len), seal.out(len + tag_bytes)).ok());
     ASSERT_EQ(test::ToHex(seal.Result(len + tag_bytes)), test::ToHex(expected));
     Placed open(layout, expected);
     ASSERT_TRUE(
-        ocb->Decrypt(nonce, aad, open.in(len + tag_bytes), open.out(len)).ok());
+        ocb->Open(nonce, aad, open.in(len + tag_bytes), open.out(len)).ok());
     ASSERT_EQ(test::ToHex(open.Result(len)), test::ToHex(pt));
   });
 }
@@ -426,11 +426,11 @@ TYPED_TEST(DifferentialTest, GcmSiv) {
         const Bytes expected = ReferenceGcmSivSeal(key, nonce, aad, pt);
         Placed seal(layout, pt);
         ASSERT_TRUE(
-            siv->Encrypt(nonce, aad, seal.in(len), seal.out(len + 16)).ok());
+            siv->Seal(nonce, aad, seal.in(len), seal.out(len + 16)).ok());
         ASSERT_EQ(test::ToHex(seal.Result(len + 16)), test::ToHex(expected));
         Placed open(layout, expected);
         ASSERT_TRUE(
-            siv->Decrypt(nonce, aad, open.in(len + 16), open.out(len)).ok());
+            siv->Open(nonce, aad, open.in(len + 16), open.out(len)).ok());
         ASSERT_EQ(test::ToHex(open.Result(len)), test::ToHex(pt));
       });
 }

@@ -26,7 +26,7 @@ template <class Tag, size_t kWays>
 Bytes Seal(const AesGcmSiv<Tag, kWays>& siv, const Bytes& nonce,
            const Bytes& aad, const Bytes& pt) {
   Bytes out(pt.size() + 16);
-  EXPECT_TRUE(siv.Encrypt(nonce, aad, pt, absl::MakeSpan(out)).ok());
+  EXPECT_TRUE(siv.Seal(nonce, aad, pt, absl::MakeSpan(out)).ok());
   return out;
 }
 
@@ -97,7 +97,7 @@ void CheckWycheproof() {
     sealed.insert(sealed.end(), tag.begin(), tag.end());
     Bytes out(sealed.size() - 16, 0x55);
     const absl::Status s =
-        siv->Decrypt(nonce, aad, sealed, absl::MakeSpan(out));
+        siv->Open(nonce, aad, sealed, absl::MakeSpan(out));
     if (v.at("result") == "valid") {
       EXPECT_EQ(ToHex(Seal(*siv, nonce, aad, pt)), ToHex(sealed));
       EXPECT_TRUE(s.ok()) << s;
@@ -138,11 +138,11 @@ void CheckAgainstScalar(uint64_t seed) {
     const Bytes sealed = Seal(*reference, nonce, aad, pt);
     ASSERT_EQ(ToHex(Seal(*siv, nonce, aad, pt)), ToHex(sealed));
     Bytes buf = sealed;  // in place
-    ASSERT_TRUE(siv->Decrypt(nonce, aad, buf, absl::MakeSpan(buf)).ok());
+    ASSERT_TRUE(siv->Open(nonce, aad, buf, absl::MakeSpan(buf)).ok());
     ASSERT_EQ(Bytes(buf.begin(), buf.begin() + pt.size()), pt);
     buf = pt;
     buf.resize(pt.size() + 16);
-    ASSERT_TRUE(siv->Encrypt(nonce, aad,
+    ASSERT_TRUE(siv->Seal(nonce, aad,
                              absl::MakeConstSpan(buf).first(pt.size()),
                              absl::MakeSpan(buf))
                     .ok());
@@ -175,7 +175,7 @@ TYPED_TEST(GcmSivTest, TamperingFails) {
   int failures = 0, tries = 0;
   auto attempt = [&](const Bytes& n, const Bytes& a, const Bytes& s) {
     Bytes out(pt.size(), 0xaa);
-    auto st = siv->Decrypt(n, a, s, absl::MakeSpan(out));
+    auto st = siv->Open(n, a, s, absl::MakeSpan(out));
     ++tries;
     if (!st.ok()) {
       ++failures;
@@ -201,27 +201,27 @@ TEST(GcmSivInputTest, RefusesBadArguments) {
   const Bytes pt(20), aad(5);
   Bytes out(36);
   for (size_t n : {0, 8, 11, 13, 16}) {
-    auto s = siv->Encrypt(Bytes(n), aad, pt, absl::MakeSpan(out));
+    auto s = siv->Seal(Bytes(n), aad, pt, absl::MakeSpan(out));
     EXPECT_NE(s.message().find("nonce must be 12 bytes"), std::string::npos);
-    EXPECT_FALSE(siv->Decrypt(Bytes(n), aad, out, absl::MakeSpan(out)).ok());
+    EXPECT_FALSE(siv->Open(Bytes(n), aad, out, absl::MakeSpan(out)).ok());
   }
   const Bytes nonce(12, 2);
-  auto s = siv->Encrypt(nonce, aad, pt, absl::MakeSpan(out).first(35));
+  auto s = siv->Seal(nonce, aad, pt, absl::MakeSpan(out).first(35));
   EXPECT_NE(s.message().find("cannot hold"), std::string::npos);
-  s = siv->Decrypt(nonce, aad, Bytes(15), absl::MakeSpan(out));
+  s = siv->Open(nonce, aad, Bytes(15), absl::MakeSpan(out));
   EXPECT_NE(s.message().find("shorter than the 16-byte tag"),
             std::string::npos);
   // Over 2^36 bytes: refused from the length alone, nothing read.
   const uint8_t byte = 0;
   const size_t huge = (size_t{1} << 36) + 1;
-  s = siv->Encrypt(nonce, absl::Span<const uint8_t>(&byte, huge), pt,
+  s = siv->Seal(nonce, absl::Span<const uint8_t>(&byte, huge), pt,
                    absl::MakeSpan(out));
   EXPECT_NE(s.message().find("over the 2^36-byte limit"), std::string::npos);
-  s = siv->Encrypt(nonce, aad, absl::Span<const uint8_t>(&byte, huge),
+  s = siv->Seal(nonce, aad, absl::Span<const uint8_t>(&byte, huge),
                    absl::MakeSpan(out));
   EXPECT_NE(s.message().find("over the 2^36-byte limit"), std::string::npos);
   Bytes buf(60);
-  s = siv->Encrypt(nonce, aad, absl::MakeConstSpan(buf).first(20),
+  s = siv->Seal(nonce, aad, absl::MakeConstSpan(buf).first(20),
                    absl::MakeSpan(buf).subspan(1));
   EXPECT_NE(s.message().find("overlap"), std::string::npos);
 }

@@ -91,19 +91,19 @@ TYPED_TEST(ModesBoundsTest, NothingOutsideTheBuffers) {
       {"xts-dec", data_unit, same,
        [&](In i, Out o) { return AesXtsDecrypt<Tag, kWays>(xts, iv, i, o); }},
       {"ocb-seal", any, plus_tag,
-       [&](In i, Out o) { return ocb.Encrypt(nonce, {}, i, o); }},
+       [&](In i, Out o) { return ocb.Seal(nonce, {}, i, o); }},
       // Opening random bytes decrypts them all, then fails the tag: the
       // whole path, which must stay in bounds and leave zeros.
       {"ocb-open", sealed, minus_tag,
        [&](In i, Out o) {
-         (void)ocb.Decrypt(nonce, {}, i, o);
+         (void)ocb.Open(nonce, {}, i, o);
          return absl::OkStatus();
        }},
       {"gcm-siv-seal", any, plus_tag,
-       [&](In i, Out o) { return siv.Encrypt(nonce, {}, i, o); }},
+       [&](In i, Out o) { return siv.Seal(nonce, {}, i, o); }},
       {"gcm-siv-open", sealed, minus_tag,
        [&](In i, Out o) {
-         (void)siv.Decrypt(nonce, {}, i, o);
+         (void)siv.Open(nonce, {}, i, o);
          return absl::OkStatus();
        }},
       {"gcm-seal", any, plus_tag,

@@ -25,7 +25,7 @@ template <class Tag, size_t kWays>
 Bytes Seal(const AesOcb<Tag, kWays>& ocb, const Bytes& nonce, const Bytes& aad,
            const Bytes& pt) {
   Bytes out(pt.size() + ocb.tag_bytes());
-  EXPECT_TRUE(ocb.Encrypt(nonce, aad, pt, absl::MakeSpan(out)).ok());
+  EXPECT_TRUE(ocb.Seal(nonce, aad, pt, absl::MakeSpan(out)).ok());
   return out;
 }
 
@@ -43,7 +43,7 @@ void CheckSamples() {
     EXPECT_EQ(ToHex(Seal(*ocb, nonce, aad, pt)), ToHex(ct));
     EXPECT_EQ(ToHex(test::OpensslOcbSeal(key, nonce, aad, pt, 16)), ToHex(ct));
     Bytes out(pt.size());
-    ASSERT_TRUE(ocb->Decrypt(nonce, aad, ct, absl::MakeSpan(out)).ok());
+    ASSERT_TRUE(ocb->Open(nonce, aad, ct, absl::MakeSpan(out)).ok());
     EXPECT_EQ(ToHex(out), ToHex(pt));
     ++checked;
   }
@@ -110,17 +110,17 @@ void CheckOpenssl(uint64_t seed) {
     const Bytes sealed = test::OpensslOcbSeal(key, nonce, aad, pt, tag_bytes);
     ASSERT_EQ(ToHex(Seal(*ocb, nonce, aad, pt)), ToHex(sealed));
     Bytes out(pt.size());
-    ASSERT_TRUE(ocb->Decrypt(nonce, aad, sealed, absl::MakeSpan(out)).ok());
+    ASSERT_TRUE(ocb->Open(nonce, aad, sealed, absl::MakeSpan(out)).ok());
     ASSERT_EQ(out, pt);
     // In place, both ways.
     Bytes buf = pt;
     buf.resize(pt.size() + tag_bytes);
-    ASSERT_TRUE(ocb->Encrypt(nonce, aad,
+    ASSERT_TRUE(ocb->Seal(nonce, aad,
                              absl::MakeConstSpan(buf).first(pt.size()),
                              absl::MakeSpan(buf))
                     .ok());
     ASSERT_EQ(buf, sealed);
-    ASSERT_TRUE(ocb->Decrypt(nonce, aad, buf, absl::MakeSpan(buf)).ok());
+    ASSERT_TRUE(ocb->Open(nonce, aad, buf, absl::MakeSpan(buf)).ok());
     ASSERT_EQ(Bytes(buf.begin(), buf.begin() + pt.size()), pt);
   }
 }
@@ -177,7 +177,7 @@ TYPED_TEST(OcbTest, TamperingFails) {
   int failures = 0, tries = 0;
   auto attempt = [&](const Bytes& n, const Bytes& a, const Bytes& s) {
     Bytes out(pt.size(), 0xaa);
-    auto st = ocb->Decrypt(n, a, s, absl::MakeSpan(out));
+    auto st = ocb->Open(n, a, s, absl::MakeSpan(out));
     ++tries;
     if (!st.ok()) {
       ++failures;
@@ -191,7 +191,7 @@ TYPED_TEST(OcbTest, TamperingFails) {
   EXPECT_EQ(failures, tries);
   EXPECT_EQ(tries, 8 * (12 + 21 + 37 + 16));
   Bytes out(pt.size());
-  EXPECT_TRUE(ocb->Decrypt(nonce, aad, sealed, absl::MakeSpan(out)).ok());
+  EXPECT_TRUE(ocb->Open(nonce, aad, sealed, absl::MakeSpan(out)).ok());
   EXPECT_EQ(out, pt);
 }
 
@@ -209,26 +209,26 @@ TEST(OcbInputTest, RefusesBadArguments) {
   const Bytes pt(40), aad(3);
   Bytes out(56);
   for (size_t n : {0, 16, 20}) {
-    auto s = ocb->Encrypt(Bytes(n), aad, pt, absl::MakeSpan(out));
+    auto s = ocb->Seal(Bytes(n), aad, pt, absl::MakeSpan(out));
     EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
     EXPECT_NE(s.message().find("nonce must be 1 to 15 bytes"),
               std::string::npos);
-    EXPECT_FALSE(ocb->Decrypt(Bytes(n), aad, out, absl::MakeSpan(out)).ok());
+    EXPECT_FALSE(ocb->Open(Bytes(n), aad, out, absl::MakeSpan(out)).ok());
   }
   const Bytes nonce(12, 1);
-  auto s = ocb->Encrypt(nonce, aad, pt, absl::MakeSpan(out).first(55));
+  auto s = ocb->Seal(nonce, aad, pt, absl::MakeSpan(out).first(55));
   EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(s.message().find("cannot hold"), std::string::npos);
-  s = ocb->Decrypt(nonce, aad, Bytes(15), absl::MakeSpan(out));
+  s = ocb->Open(nonce, aad, Bytes(15), absl::MakeSpan(out));
   EXPECT_NE(s.message().find("shorter than the 16-byte tag"),
             std::string::npos);
-  s = ocb->Decrypt(nonce, aad, Bytes(56), absl::MakeSpan(out).first(39));
+  s = ocb->Open(nonce, aad, Bytes(56), absl::MakeSpan(out).first(39));
   EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
   Bytes buf(80);
-  s = ocb->Encrypt(nonce, aad, absl::MakeConstSpan(buf).first(40),
+  s = ocb->Seal(nonce, aad, absl::MakeConstSpan(buf).first(40),
                    absl::MakeSpan(buf).subspan(4));
   EXPECT_NE(s.message().find("overlap"), std::string::npos);
-  s = ocb->Encrypt(nonce, absl::Span<const uint8_t>(nullptr, 4), pt,
+  s = ocb->Seal(nonce, absl::Span<const uint8_t>(nullptr, 4), pt,
                    absl::MakeSpan(out));
   EXPECT_NE(s.message().find("associated data pointer is null"),
             std::string::npos);

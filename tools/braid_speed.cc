@@ -122,21 +122,21 @@ std::vector<Row> MakeRows(size_t bytes, std::vector<uint8_t>& buffer,
       {"AES-128 XTS enc", [=] { (void)AesXtsEncrypt(*xts, iv, data, data); }},
       {"AES-128 XTS dec", [=] { (void)AesXtsDecrypt(*xts, iv, data, data); }},
       {"AES-128 OCB enc",
-       [=] { (void)ocb->Encrypt(nonce12, no_aad, data, out); }},
+       [=] { (void)ocb->Seal(nonce12, no_aad, data, out); }},
       // The openings are of a message sealed just before: a tag that
       // verifies, the time of a successful open.
       {"AES-128 OCB dec",
        [=] {
-         if (!ocb->Decrypt(nonce12, no_aad, out, data).ok()) std::abort();
+         if (!ocb->Open(nonce12, no_aad, out, data).ok()) std::abort();
        },
-       [=] { (void)ocb->Encrypt(nonce12, no_aad, data, out); }},
+       [=] { (void)ocb->Seal(nonce12, no_aad, data, out); }},
       {"AES-128 GCM-SIV enc",
-       [=] { (void)siv->Encrypt(nonce12, no_aad, data, out); }},
+       [=] { (void)siv->Seal(nonce12, no_aad, data, out); }},
       {"AES-128 GCM-SIV dec",
        [=] {
-         if (!siv->Decrypt(nonce12, no_aad, out, data).ok()) std::abort();
+         if (!siv->Open(nonce12, no_aad, out, data).ok()) std::abort();
        },
-       [=] { (void)siv->Encrypt(nonce12, no_aad, data, out); }},
+       [=] { (void)siv->Seal(nonce12, no_aad, data, out); }},
       {"AES-128 GCM seal", [=] { (void)gcm->Seal(nonce12, aad13, data, out); }},
       {"AES-128 GCM open",
        [=] {

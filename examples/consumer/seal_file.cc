@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
     for (size_t i = 0; i < kNonce; ++i) out[i] = random() & 0xff;
     const absl::Span<const uint8_t> nonce(out.data(), kNonce);
     absl::Status s =
-        siv->Encrypt(nonce, no_aad, in, absl::MakeSpan(out).subspan(kNonce));
+        siv->Seal(nonce, no_aad, in, absl::MakeSpan(out).subspan(kNonce));
     if (!s.ok()) return Fail(std::string(s.message()));
     return WriteFile(argv[4], out) ? 0 : Fail("cannot write the output");
   }
@@ -65,7 +65,7 @@ int main(int argc, char** argv) {
     const absl::Span<const uint8_t> nonce(in.data(), kNonce);
     Bytes out(in.size() - kNonce - kTag);
     absl::Status s =
-        siv->Decrypt(nonce, no_aad, absl::MakeConstSpan(in).subspan(kNonce),
+        siv->Open(nonce, no_aad, absl::MakeConstSpan(in).subspan(kNonce),
                      absl::MakeSpan(out));
     if (!s.ok()) {
       std::fprintf(stderr, "seal_file: %s\n", std::string(s.message()).c_str());

@@ -102,6 +102,34 @@ BRAID_INLINE absl::Status CheckWholeBlocks(absl::string_view what,
   return absl::OkStatus();
 }
 
+// The AEADs' size errors: a message or associated data over the mode's
+// limit, and outputs that cannot hold ciphertext || 16-byte tag or the
+// plaintext of such an input.
+BRAID_COLD absl::Status LengthError(absl::string_view what,
+                                    absl::string_view name, uint64_t size,
+                                    absl::string_view limit) {
+  return absl::InvalidArgumentError(absl::StrCat(
+      what, ": ", name, " of ", size, " bytes is over the ", limit, " limit"));
+}
+
+BRAID_COLD absl::Status SealedSizeError(absl::string_view what, size_t size,
+                                        size_t out_size) {
+  if (size < 16) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        what, ": input of ", size, " bytes is shorter than the 16-byte tag"));
+  }
+  return absl::InvalidArgumentError(absl::StrCat(what, ": output of ", out_size,
+                                                 " bytes cannot hold the ",
+                                                 size - 16, "-byte plaintext"));
+}
+
+BRAID_COLD absl::Status SealOutputError(absl::string_view what, size_t size,
+                                        size_t out_size) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(what, ": output of ", out_size, " bytes cannot hold the ",
+                   size, "-byte ciphertext and the 16-byte tag"));
+}
+
 // Whether a[0..n) == b[0..n), reading every byte whatever the answer: for
 // tags and keys, where an early exit would tell how many bytes matched. The
 // answer itself is public (the caller is told it), so it is declassified.

@@ -171,34 +171,9 @@ BRAID_COLD absl::Status NonceError(absl::string_view what,
       what, ": nonce must be 1 to 2^61 - 1 bytes, got ", nonce.size()));
 }
 
-BRAID_COLD absl::Status LengthError(absl::string_view what,
-                                    absl::string_view name, uint64_t size,
-                                    absl::string_view limit) {
-  return absl::InvalidArgumentError(absl::StrCat(
-      what, ": ", name, " of ", size, " bytes is over the ", limit, " limit"));
-}
-
 BRAID_COLD absl::Status TagSizeError(absl::string_view what, size_t size) {
   return absl::InvalidArgumentError(
       absl::StrCat(what, ": tag must be 12 to 16 bytes, got ", size));
-}
-
-BRAID_COLD absl::Status SealedSizeError(absl::string_view what, size_t size,
-                                        size_t out_size) {
-  if (size < 16) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        what, ": input of ", size, " bytes is shorter than the 16-byte tag"));
-  }
-  return absl::InvalidArgumentError(absl::StrCat(what, ": output of ", out_size,
-                                                 " bytes cannot hold the ",
-                                                 size - 16, "-byte plaintext"));
-}
-
-BRAID_COLD absl::Status SealOutputError(absl::string_view what, size_t size,
-                                        size_t out_size) {
-  return absl::InvalidArgumentError(
-      absl::StrCat(what, ": output of ", out_size, " bytes cannot hold the ",
-                   size, "-byte ciphertext and the 16-byte tag"));
 }
 
 }  // namespace gcm_internal
@@ -235,7 +210,8 @@ class AesGcm {
     constexpr absl::string_view kWhat = "AES-GCM seal";
     if (out.size() < plaintext.size() ||
         out.size() - plaintext.size() < kTagBytes) {
-      return gcm_internal::SealOutputError(kWhat, plaintext.size(), out.size());
+      return modes_internal::SealOutputError(kWhat, plaintext.size(),
+                                             out.size());
     }
     return SealTo(kWhat, nonce, aad, plaintext, out.first(plaintext.size()),
                   out.subspan(plaintext.size(), kTagBytes));
@@ -250,7 +226,7 @@ class AesGcm {
                     absl::Span<uint8_t> out) const {
     constexpr absl::string_view kWhat = "AES-GCM open";
     if (sealed.size() < kTagBytes || out.size() < sealed.size() - kTagBytes) {
-      return gcm_internal::SealedSizeError(kWhat, sealed.size(), out.size());
+      return modes_internal::SealedSizeError(kWhat, sealed.size(), out.size());
     }
     const size_t len = sealed.size() - kTagBytes;
     return OpenFrom(kWhat, nonce, aad, sealed.first(len), sealed.subspan(len),
@@ -297,12 +273,12 @@ class AesGcm {
       return modes_internal::InOutError(what, aad, aad);
     }
     if (aad.size() > kMaxAadBytes) {
-      return gcm_internal::LengthError(what, "associated data", aad.size(),
-                                       "2^61 - 1-byte");
+      return modes_internal::LengthError(what, "associated data", aad.size(),
+                                         "2^61 - 1-byte");
     }
     if (in.size() > kMaxPlaintextBytes) {
-      return gcm_internal::LengthError(what, "message", in.size(),
-                                       "2^36 - 32-byte");
+      return modes_internal::LengthError(what, "message", in.size(),
+                                         "2^36 - 32-byte");
     }
     if (tag_bytes < kMinTagBytes || tag_bytes > kTagBytes) {
       return gcm_internal::TagSizeError(what, tag_bytes);

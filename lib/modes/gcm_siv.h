@@ -2,8 +2,8 @@
 // 12-byte nonces: per-nonce key derivation, POLYVAL over the associated data
 // and the plaintext, the tag as the initial counter of CTR32LE.
 //
-// Encrypt takes two passes (the tag depends on the whole plaintext before
-// the first keystream block). Decrypt writes the plaintext, computes the tag
+// Seal takes two passes (the tag depends on the whole plaintext before
+// the first keystream block). Open writes the plaintext, computes the tag
 // over it and, if the tag does not match, wipes the output before it
 // returns the error: no unauthenticated plaintext reaches the caller.
 #ifndef BRAID_MODES_GCM_SIV_H_
@@ -159,20 +159,6 @@ class AesGcmSiv {
       return internal::AuthenticationFailure(kWhat);
     }
     return absl::OkStatus();
-  }
-
-  // The names before every AEAD took Seal and Open: use those.
-  absl::Status Encrypt(absl::Span<const uint8_t> nonce,
-                       absl::Span<const uint8_t> aad,
-                       absl::Span<const uint8_t> plaintext,
-                       absl::Span<uint8_t> out) const {
-    return Seal(nonce, aad, plaintext, out);
-  }
-  absl::Status Decrypt(absl::Span<const uint8_t> nonce,
-                       absl::Span<const uint8_t> aad,
-                       absl::Span<const uint8_t> sealed,
-                       absl::Span<uint8_t> out) const {
-    return Open(nonce, aad, sealed, out);
   }
 
  private:

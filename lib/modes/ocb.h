@@ -256,20 +256,6 @@ class AesOcb {
     return absl::OkStatus();
   }
 
-  // The names before every AEAD took Seal and Open: use those.
-  absl::Status Encrypt(absl::Span<const uint8_t> nonce,
-                       absl::Span<const uint8_t> aad,
-                       absl::Span<const uint8_t> plaintext,
-                       absl::Span<uint8_t> out) const {
-    return Seal(nonce, aad, plaintext, out);
-  }
-  absl::Status Decrypt(absl::Span<const uint8_t> nonce,
-                       absl::Span<const uint8_t> aad,
-                       absl::Span<const uint8_t> sealed,
-                       absl::Span<uint8_t> out) const {
-    return Open(nonce, aad, sealed, out);
-  }
-
  private:
   using Direction = aes_engine::Direction;
 

@@ -162,27 +162,27 @@ std::vector<ModeOutput> AllModeOutputs() {
       auto ocb = AesOcb<Isa>::Create(key_bytes_v, 8 + len % 9);
       const size_t ocb_tag = ocb->tag_bytes();
       Bytes sealed(len + ocb_tag);
-      (void)ocb->Encrypt(nonce, aad, data, absl::MakeSpan(sealed));
+      (void)ocb->Seal(nonce, aad, data, absl::MakeSpan(sealed));
       out.push_back({tag + "OCB seal", sealed});
       both_ways(tag + "OCB open", sealed, len, [&](auto in, auto o) {
-        return ocb->Decrypt(nonce, aad, in, o);
+        return ocb->Open(nonce, aad, in, o);
       });
       sealed[(len * 7) % sealed.size()] ^= 4;
       both_ways(tag + "OCB open tampered", sealed, len, [&](auto in, auto o) {
-        return ocb->Decrypt(nonce, aad, in, o);
+        return ocb->Open(nonce, aad, in, o);
       });
       if (key_bytes != 24) {
         auto siv = AesGcmSiv<Isa>::Create(key_bytes_v);
         Bytes siv_sealed(len + 16);
-        (void)siv->Encrypt(nonce, aad, data, absl::MakeSpan(siv_sealed));
+        (void)siv->Seal(nonce, aad, data, absl::MakeSpan(siv_sealed));
         out.push_back({tag + "GCM-SIV seal", siv_sealed});
         both_ways(tag + "GCM-SIV open", siv_sealed, len, [&](auto in, auto o) {
-          return siv->Decrypt(nonce, aad, in, o);
+          return siv->Open(nonce, aad, in, o);
         });
         siv_sealed[(len * 5) % siv_sealed.size()] ^= 1;
         both_ways(tag + "GCM-SIV open tampered", siv_sealed, len,
                   [&](auto in, auto o) {
-                    return siv->Decrypt(nonce, aad, in, o);
+                    return siv->Open(nonce, aad, in, o);
                   });
       }
       // GCM with the 12-byte nonce, and with one of another length (GHASH
