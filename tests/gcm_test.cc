@@ -52,7 +52,7 @@ void CheckSpec() {
 
 TYPED_TEST(GcmTest, SpecificationTestCases) {
   CheckSpec<TypeParam, 1>();
-  CheckSpec<TypeParam, kDefaultAesWays>();
+  CheckSpec<TypeParam, kDefaultGcmWays>();
 }
 
 template <class Tag, size_t kWays>
@@ -93,7 +93,7 @@ void CheckWycheproof() {
 
 TYPED_TEST(GcmTest, Wycheproof) {
   CheckWycheproof<TypeParam, 1>();
-  CheckWycheproof<TypeParam, kDefaultAesWays>();
+  CheckWycheproof<TypeParam, kDefaultGcmWays>();
 }
 
 template <class Tag, size_t kWays>
@@ -139,7 +139,7 @@ void CheckWays(uint64_t seed) {
 }
 
 TYPED_TEST(GcmTest, EveryWaysEqualsScalar) {
-  CheckWays<TypeParam, 1, 3, 4, 16>(81);
+  CheckWays<TypeParam, 1, 3, kDefaultGcmWays, 16>(81);
 }
 
 TYPED_TEST(GcmTest, TruncatedTagsArePrefixes) {
