@@ -2,11 +2,13 @@
 // size on generated cases — lengths 0..8192, input and output misaligned by
 // 0..15 bytes, in place and out of place, streams cut into random-sized
 // calls — for every AES tag the build enables at its default kWays, and the
-// default ChaCha20 configuration. GCM-SIV, which OpenSSL 3.0 lacks, is
-// compared with a textbook RFC 8452 built on OpenSSL's AES.
+// default ChaCha20 configuration (with ChaCha20-Poly1305 and
+// XChaCha20-Poly1305, and Poly1305 against EVP_MAC). GCM-SIV, which OpenSSL 3.0
+// lacks, is compared with a textbook RFC 8452 built on OpenSSL's AES.
 //
 // BRAID_DIFF_CASES sets the cases per test (default: the short CI slice) and
 // BRAID_DIFF_SEED the sequence; tools/differential runs the long version.
+#include <openssl/core_names.h>
 #include <openssl/evp.h>
 
 #include <cstdint>
@@ -20,12 +22,14 @@
 #include "braid/chacha20.h"
 #include "braid/modes/cbc.h"
 #include "braid/modes/cfb.h"
+#include "braid/modes/chacha20_poly1305.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
 #include "braid/modes/gcm.h"
 #include "braid/modes/gcm_siv.h"
 #include "braid/modes/ocb.h"
 #include "braid/modes/xts.h"
+#include "braid/poly1305.h"
 #include "gtest/gtest.h"
 #include "tests/openssl_util.h"
 #include "tests/test_util.h"
@@ -501,6 +505,94 @@ TEST(DifferentialChaCha20Test, DefaultConfiguration) {
                   test::ToHex(test::OpensslCrypt(EVP_chacha20(), key, iv, in,
                                                  /*encrypt=*/true)));
       });
+}
+
+// ChaCha20-Poly1305 through the default configuration against
+// EVP_chacha20_poly1305; XChaCha20-Poly1305 against the same with the key
+// and nonce that HChaCha20 (checked on the draft's vector) derives, since
+// OpenSSL has no XChaCha.
+TEST(DifferentialChaCha20Test, ChaCha20Poly1305) {
+  RunCases(
+      "chacha20-poly1305", std::string(isa::kName<DefaultChaCha20Isa>),
+      [](std::mt19937_64& rng) {
+        const Bytes key = test::RandomBytes(rng, 32);
+        const bool extended = rng() % 2 == 0;
+        const Bytes nonce = test::RandomBytes(rng, extended ? 24 : 12);
+        const Bytes aad = test::RandomBytes(rng, rng() % 301);
+        const size_t len = DrawLength(rng);
+        const Bytes pt = test::RandomBytes(rng, len);
+        const Layout layout = DrawLayout(rng, len, 0);
+        SCOPED_TRACE(std::string(extended ? "XChaCha20" : "ChaCha20") +
+                     " aad " + std::to_string(aad.size()) + " " +
+                     layout.Describe());
+        Bytes expected;
+        if (extended) {
+          Bytes subkey(32), inner(12, 0);
+          chacha20_poly1305_internal::HChaCha20(key.data(), nonce.data(),
+                                                subkey.data());
+          std::copy(nonce.begin() + 16, nonce.end(), inner.begin() + 4);
+          expected = test::OpensslAeadSeal(EVP_chacha20_poly1305(), subkey,
+                                           inner, aad, pt, 16, false);
+        } else {
+          expected = test::OpensslAeadSeal(EVP_chacha20_poly1305(), key, nonce,
+                                           aad, pt, 16, false);
+        }
+        auto check = [&](const auto& aead) {
+          Placed seal(layout, pt);
+          ASSERT_TRUE(
+              aead.Seal(nonce, aad, seal.in(len), seal.out(len + 16)).ok());
+          ASSERT_EQ(test::ToHex(seal.Result(len + 16)), test::ToHex(expected));
+          Placed open(layout, expected);
+          ASSERT_TRUE(
+              aead.Open(nonce, aad, open.in(len + 16), open.out(len)).ok());
+          ASSERT_EQ(test::ToHex(open.Result(len)), test::ToHex(pt));
+        };
+        if (extended) {
+          auto aead = XChaCha20Poly1305<>::Create(key);
+          ASSERT_TRUE(aead.ok());
+          check(*aead);
+        } else {
+          auto aead = ChaCha20Poly1305<>::Create(key);
+          ASSERT_TRUE(aead.ok());
+          check(*aead);
+        }
+      });
+}
+
+Bytes OpensslPoly1305(const Bytes& key, const Bytes& msg) {
+  EVP_MAC* mac = EVP_MAC_fetch(nullptr, "POLY1305", nullptr);
+  EVP_MAC_CTX* ctx = EVP_MAC_CTX_new(mac);
+  Bytes tag(16);
+  size_t n = 0;
+  EXPECT_EQ(EVP_MAC_init(ctx, key.data(), key.size(), nullptr), 1);
+  EXPECT_EQ(EVP_MAC_update(ctx, msg.data(), msg.size()), 1);
+  EXPECT_EQ(EVP_MAC_final(ctx, tag.data(), &n, tag.size()), 1);
+  EXPECT_EQ(n, 16u);
+  EVP_MAC_CTX_free(ctx);
+  EVP_MAC_free(mac);
+  return tag;
+}
+
+// Poly1305 fed in random cuts against EVP_MAC's Poly1305.
+TEST(DifferentialPoly1305Test, Updates) {
+  RunCases("poly1305", "scalar", [](std::mt19937_64& rng) {
+    const Bytes key = test::RandomBytes(rng, 32);
+    const size_t len = DrawLength(rng);
+    const Bytes msg = test::RandomBytes(rng, len);
+    const Layout layout = DrawLayout(rng, len, 1);
+    SCOPED_TRACE(layout.Describe());
+    auto mac = Poly1305::Create(key);
+    ASSERT_TRUE(mac.ok());
+    size_t at = 0;
+    for (size_t cut : layout.cuts) {
+      ASSERT_TRUE(mac->Update(absl::MakeConstSpan(msg).subspan(at, cut)).ok());
+      at += cut;
+    }
+    ASSERT_TRUE(mac->Update(absl::MakeConstSpan(msg).subspan(at)).ok());
+    Bytes tag(16);
+    ASSERT_TRUE(mac->Finish(absl::MakeSpan(tag)).ok());
+    ASSERT_EQ(test::ToHex(tag), test::ToHex(OpensslPoly1305(key, msg)));
+  });
 }
 
 }  // namespace

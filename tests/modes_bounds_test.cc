@@ -1,9 +1,9 @@
-// Bounds: every AES mode, for every tag compiled in, at every length from 0
-// to 300 bytes, reads and writes nothing outside its buffers. The input is
-// placed right before a PROT_NONE page and the output right after one, then
-// the other way round; a byte too many faults. The results equal the same
-// call on ordinary memory. Under qemu this covers the predicated SVE2-AES
-// tails at every vector length of the matrix.
+// Bounds: every AES mode, for every tag compiled in, and the ChaCha20 AEADs, at
+// every length from 0 to 300 bytes, reads and writes nothing outside its
+// buffers. The input is placed right before a PROT_NONE page and the output
+// right after one, then the other way round; a byte too many faults. The
+// results equal the same call on ordinary memory. Under qemu this covers the
+// predicated SVE2-AES tails at every vector length of the matrix.
 #include <cstring>
 #include <functional>
 #include <random>
@@ -15,6 +15,7 @@
 #include "braid/aes_key.h"
 #include "braid/modes/cbc.h"
 #include "braid/modes/cfb.h"
+#include "braid/modes/chacha20_poly1305.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
 #include "braid/modes/gcm.h"
@@ -41,6 +42,37 @@ struct Operation {
   std::function<size_t(size_t len)> out_size;
   std::function<absl::Status(In, Out)> run;
 };
+
+// Runs each operation at every length it takes against guard pages on both
+// sides; counts the runs in `checked` (a void function: gtest's ASSERTs).
+void CheckInBounds(const std::vector<Operation>& operations,
+                   std::mt19937_64& rng, int& checked) {
+  const test::GuardedBuffer in_buffer(kMaxLength + 16);
+  const test::GuardedBuffer out_buffer(kMaxLength + 16);
+  for (const Operation& op : operations) {
+    for (size_t len = 0; len <= kMaxLength + 16; ++len) {
+      if (!op.takes(len)) continue;
+      SCOPED_TRACE(op.name + " length " + std::to_string(len));
+      const Bytes in = test::RandomBytes(rng, len);
+      const size_t out_len = op.out_size(len);
+      Bytes want(out_len);
+      ASSERT_TRUE(op.run(in, absl::MakeSpan(want)).ok());
+      // Input against the end of its page and output against the start of
+      // its page, then the other way round.
+      for (int side = 0; side < 2; ++side) {
+        uint8_t* src = side == 0 ? in_buffer.Tail(len) : in_buffer.Head(len);
+        uint8_t* dst =
+            side == 0 ? out_buffer.Head(out_len) : out_buffer.Tail(out_len);
+        if (len != 0) std::memcpy(src, in.data(), len);
+        ASSERT_TRUE(
+            op.run(absl::MakeConstSpan(src, len), absl::MakeSpan(dst, out_len))
+                .ok());
+        ASSERT_EQ(test::ToHex(dst, out_len), test::ToHex(want));
+        ++checked;
+      }
+    }
+  }
+}
 
 template <class Tag>
 class ModesBoundsTest : public ::testing::Test {};
@@ -115,33 +147,45 @@ TYPED_TEST(ModesBoundsTest, NothingOutsideTheBuffers) {
        }},
   };
 
-  const test::GuardedBuffer in_buffer(kMaxLength + 16);
-  const test::GuardedBuffer out_buffer(kMaxLength + 16);
   int checked = 0;
-  for (const Operation& op : operations) {
-    for (size_t len = 0; len <= kMaxLength + 16; ++len) {
-      if (!op.takes(len)) continue;
-      SCOPED_TRACE(op.name + " length " + std::to_string(len));
-      const Bytes in = test::RandomBytes(rng, len);
-      const size_t out_len = op.out_size(len);
-      Bytes want(out_len);
-      ASSERT_TRUE(op.run(in, absl::MakeSpan(want)).ok());
-      // Input against the end of its page and output against the start of
-      // its page, then the other way round.
-      for (int side = 0; side < 2; ++side) {
-        uint8_t* src = side == 0 ? in_buffer.Tail(len) : in_buffer.Head(len);
-        uint8_t* dst =
-            side == 0 ? out_buffer.Head(out_len) : out_buffer.Tail(out_len);
-        if (len != 0) std::memcpy(src, in.data(), len);
-        ASSERT_TRUE(
-            op.run(absl::MakeConstSpan(src, len), absl::MakeSpan(dst, out_len))
-                .ok());
-        ASSERT_EQ(test::ToHex(dst, out_len), test::ToHex(want));
-        ++checked;
-      }
-    }
-  }
+  CheckInBounds(operations, rng, checked);
   EXPECT_GT(checked, 3000);
+}
+
+// ChaCha20-Poly1305 and XChaCha20-Poly1305 in the build's default ChaCha20
+// configuration (the kernels themselves are checked against guard pages in
+// every configuration by chacha20_configs_test).
+TEST(ChaCha20Poly1305BoundsTest, NothingOutsideTheBuffers) {
+  std::mt19937_64 rng(405);
+  const Bytes key = test::RandomBytes(rng, 32);
+  const Bytes nonce = test::RandomBytes(rng, 24);
+  const In aad = absl::MakeConstSpan(nonce).first(13);
+  const auto ietf = *ChaCha20Poly1305<>::Create(key);
+  const auto extended = *XChaCha20Poly1305<>::Create(key);
+  const In n12 = absl::MakeConstSpan(nonce).first(12);
+  const auto any = [](size_t) { return true; };
+  const auto plus_tag = [](size_t len) { return len + 16; };
+  const auto minus_tag = [](size_t len) { return len - 16; };
+  const auto sealed = [](size_t len) { return len >= 16; };
+  const std::vector<Operation> operations = {
+      {"chacha20-poly1305-seal", any, plus_tag,
+       [&](In i, Out o) { return ietf.Seal(n12, aad, i, o); }},
+      {"chacha20-poly1305-open", sealed, minus_tag,
+       [&](In i, Out o) {
+         (void)ietf.Open(n12, aad, i, o);
+         return absl::OkStatus();
+       }},
+      {"xchacha20-poly1305-seal", any, plus_tag,
+       [&](In i, Out o) { return extended.Seal(nonce, aad, i, o); }},
+      {"xchacha20-poly1305-open", sealed, minus_tag,
+       [&](In i, Out o) {
+         (void)extended.Open(nonce, aad, i, o);
+         return absl::OkStatus();
+       }},
+  };
+  int checked = 0;
+  CheckInBounds(operations, rng, checked);
+  EXPECT_GT(checked, 1000);
 }
 
 }  // namespace

@@ -24,8 +24,10 @@ def braid_cc_library(name, hdrs = [], srcs = [], deps = [], copts = [], **kwargs
 BRAID_MODES = [
     "//lib:aes",
     "//lib:chacha20",
+    "//lib:poly1305",
     "//lib/modes:cbc",
     "//lib/modes:cfb",
+    "//lib/modes:chacha20_poly1305",
     "//lib/modes:ctr",
     "//lib/modes:ecb",
     "//lib/modes:gcm",

@@ -21,12 +21,14 @@
 #include "braid/chacha20.h"
 #include "braid/modes/cbc.h"
 #include "braid/modes/cfb.h"
+#include "braid/modes/chacha20_poly1305.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
 #include "braid/modes/gcm.h"
 #include "braid/modes/gcm_siv.h"
 #include "braid/modes/ocb.h"
 #include "braid/modes/xts.h"
+#include "braid/poly1305.h"
 
 namespace {
 
@@ -159,6 +161,34 @@ void RunChaCha20(size_t len) {
   Public(key.data(), key.size());
 }
 
+// The AEADs' key and plaintext secret, the Poly1305 one-time key and
+// message too; the tags are public once computed.
+void RunChaCha20Poly1305(size_t len) {
+  const Bytes key = Pattern(32, 7), nonce = Pattern(24, 2),
+              aad = Pattern(13, 4);
+  Bytes pt = Pattern(len, 11), out(len + 16);
+  Secret(key.data(), key.size());
+  Secret(pt.data(), pt.size());
+  auto ietf = braid::ChaCha20Poly1305<Tag>::Create(key);
+  Check(ietf.ok(), "ChaCha20Poly1305::Create");
+  const auto n12 = absl::MakeConstSpan(nonce).first(12);
+  Check(ietf->Seal(n12, aad, pt, absl::MakeSpan(out)).ok(),
+        "ChaCha20-Poly1305 seal");
+  OpenBothWays(*ietf, n12, aad, out, len, "ChaCha20-Poly1305");
+  auto extended = braid::XChaCha20Poly1305<Tag>::Create(key);
+  Check(extended.ok(), "XChaCha20Poly1305::Create");
+  Check(extended->Seal(nonce, aad, pt, absl::MakeSpan(out)).ok(),
+        "XChaCha20-Poly1305 seal");
+  OpenBothWays(*extended, nonce, aad, out, len, "XChaCha20-Poly1305");
+  Bytes tag(16);
+  Check(braid::Poly1305::Mac(key, pt, absl::MakeSpan(tag)).ok(), "Poly1305");
+  Public(tag.data(), tag.size());
+  Check(tag != Bytes(16, 0), "Poly1305 tag computed");
+  Public(out.data(), out.size());
+  Public(pt.data(), pt.size());
+  Public(key.data(), key.size());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -186,6 +216,9 @@ int main(int argc, char** argv) {
     }
   }
   for (size_t len : {0, 1, 64, 65, 200, 600}) RunChaCha20(len);
+  for (size_t len : {0, 1, 15, 16, 17, 64, 65, 200, 2100}) {
+    RunChaCha20Poly1305(len);
+  }
   std::printf("ct_check: %d failures\n", failures);
   return failures == 0 ? 0 : 1;
 }

@@ -45,6 +45,8 @@ const char* const kWords[] = {
     "aes-128-gcm-siv",
     "aes-256-gcm-siv",
     "chacha20",
+    "chacha20-poly1305",
+    "xchacha20-poly1305",
     "aes-512-ctr",
     "",
     "-",

@@ -18,12 +18,14 @@
 #include "braid/chacha20.h"
 #include "braid/modes/cbc.h"
 #include "braid/modes/cfb.h"
+#include "braid/modes/chacha20_poly1305.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
 #include "braid/modes/gcm.h"
 #include "braid/modes/gcm_siv.h"
 #include "braid/modes/ocb.h"
 #include "braid/modes/xts.h"
+#include "braid/poly1305.h"
 #include "braid/status.h"
 #include "tests/fuzz/fuzz_check.h"
 
@@ -234,7 +236,8 @@ void FuzzXts(FuzzedDataProvider& in) {
   BRAID_CHECK(back == msg);
 }
 
-// OCB and GCM-SIV: seal, open, kWays 1 against 4, and a flipped byte.
+// The AEADs: seal, open, two configurations against each other, and a
+// flipped byte.
 template <class Aead4, class Aead1>
 void CheckAead(FuzzedDataProvider& in, const Aead4& aead4, const Aead1& aead1,
                size_t tag_bytes, const Bytes& nonce, bool nonce_ok) {
@@ -294,6 +297,42 @@ void FuzzGcm(FuzzedDataProvider& in) {
   CheckAead(in, *gcm4, *gcm1, 16, nonce, !nonce.empty());
 }
 
+// ChaCha20-Poly1305 and XChaCha20-Poly1305: three scalar blocks a batch
+// against one; Poly1305 fed in two pieces against one call.
+void FuzzChaCha20Poly1305(FuzzedDataProvider& in) {
+  const Bytes key = Take(in, 32);
+  const bool extended = in.ConsumeBool();
+  const Bytes nonce =
+      Take(in, in.ConsumeBool() ? (extended ? 24 : 12)
+                                : in.ConsumeIntegral<uint8_t>() % 30);
+  const bool nonce_ok = nonce.size() == (extended ? 24u : 12u);
+  if (in.ConsumeBool()) {
+    const size_t cut = in.ConsumeIntegral<uint16_t>();
+    const Bytes msg = in.ConsumeRemainingBytes<uint8_t>();
+    Bytes whole(16), pieces(16);
+    BRAID_CHECK(Poly1305::Mac(key, msg, absl::MakeSpan(whole)).ok());
+    auto mac = Poly1305::Create(key);
+    BRAID_CHECK(mac.ok());
+    const size_t at = msg.empty() ? 0 : cut % (msg.size() + 1);
+    BRAID_CHECK(mac->Update(absl::MakeConstSpan(msg).first(at)).ok());
+    BRAID_CHECK(mac->Update(absl::MakeConstSpan(msg).subspan(at)).ok());
+    BRAID_CHECK(mac->Finish(absl::MakeSpan(pieces)).ok());
+    BRAID_CHECK(whole == pieces);
+    return;
+  }
+  if (extended) {
+    auto three = XChaCha20Poly1305<Tag, 0, 3>::Create(key);
+    auto one = XChaCha20Poly1305<Tag, 0, 1>::Create(key);
+    BRAID_CHECK(three.ok() && one.ok());
+    CheckAead(in, *three, *one, 16, nonce, nonce_ok);
+  } else {
+    auto three = ChaCha20Poly1305<Tag, 0, 3>::Create(key);
+    auto one = ChaCha20Poly1305<Tag, 0, 1>::Create(key);
+    BRAID_CHECK(three.ok() && one.ok());
+    CheckAead(in, *three, *one, 16, nonce, nonce_ok);
+  }
+}
+
 void FuzzChaCha20(FuzzedDataProvider& in) {
   const Bytes key = Take(in, 32);
   const bool ietf = in.ConsumeBool();
@@ -331,7 +370,7 @@ void FuzzChaCha20(FuzzedDataProvider& in) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   FuzzedDataProvider in(data, size);
-  switch (in.ConsumeIntegral<uint8_t>() % 10) {
+  switch (in.ConsumeIntegral<uint8_t>() % 11) {
     case 0:
       braid::FuzzEcb(in);
       break;
@@ -361,6 +400,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       break;
     case 9:
       braid::FuzzGcm(in);
+      break;
+    case 10:
+      braid::FuzzChaCha20Poly1305(in);
       break;
   }
   return 0;

@@ -1,0 +1,344 @@
+// ChaCha20-Poly1305 (RFC 8439 §2.8) and XChaCha20-Poly1305
+// (draft-irtf-cfrg-xchacha-03: HChaCha20 turns the key and the first 16
+// bytes of a 24-byte nonce into a subkey, safe for nonces drawn at random).
+//
+//   auto aead = braid::ChaCha20Poly1305<>::Create(key);  // 32 bytes
+//   aead->Seal(nonce, aad, plaintext, out);  // out: ciphertext || 16-byte tag
+//   aead->Open(nonce, aad, sealed, out);     // IsAuthenticationFailure(s)
+//
+// ChaCha20 runs in the configuration of chacha20.h (ISA, vector blocks,
+// scalar blocks; isa::Auto chooses at run time); Poly1305 (poly1305.h) runs
+// on the integer pipes over each chunk of ciphertext while the chunk is in
+// L1: after the chunk is encrypted, or before it is decrypted.
+#ifndef BRAID_MODES_CHACHA20_POLY1305_H_
+#define BRAID_MODES_CHACHA20_POLY1305_H_
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "braid/chacha20.h"
+#include "braid/chacha20_defaults.h"
+#include "braid/chacha20_engine.h"
+#include "braid/declassify.h"
+#include "braid/modes/buffer_checks.h"
+#include "braid/namespace.h"
+#include "braid/poly1305.h"
+#include "braid/simd/isa.h"
+#include "braid/status.h"
+#include "braid/wipe.h"
+
+BRAID_NAMESPACE_BEGIN
+namespace chacha20_poly1305_internal {
+
+inline constexpr size_t kKeyBytes = 32;
+inline constexpr size_t kTagBytes = 16;
+inline constexpr size_t kBlockBytes = 64;
+
+// The ChaCha20 state for (key, 12-byte nonce) at block counter 0.
+inline void InitState(uint32_t state[16], const uint8_t* key,
+                      const uint8_t* nonce) {
+  state[0] = 0x61707865;  // "expand 32-byte k"
+  state[1] = 0x3320646e;
+  state[2] = 0x79622d32;
+  state[3] = 0x6b206574;
+  std::memcpy(state + 4, key, 32);
+  state[12] = 0;
+  std::memcpy(state + 13, nonce, 12);
+}
+
+// HChaCha20: the twenty rounds over (key, 16-byte nonce) without the final
+// addition; words 0..3 and 12..15 are the subkey.
+inline void HChaCha20(const uint8_t* key, const uint8_t* nonce,
+                      uint8_t subkey[32]) {
+  chacha20_engine::ScalarBlock block;
+  InitState(block.x, key, nonce);
+  std::memcpy(block.x + 12, nonce, 16);  // no counter: four nonce words
+  for (int i = 0; i < chacha20_engine::kDoubleRounds; ++i) {
+    block.DoubleRound(isa::Scalar{});
+  }
+  std::memcpy(subkey, block.x, 16);
+  std::memcpy(subkey + 16, block.x + 12, 16);
+  internal::Wipe(&block, sizeof(block));
+}
+
+// Poly1305 over `data` padded with zeros to 16 bytes, as the AEAD's MAC
+// input takes both the associated data and the ciphertext.
+BRAID_INLINE void HashPadded(poly1305_internal::State& mac, const uint8_t* data,
+                             size_t n) {
+  poly1305_internal::Blocks(mac, data, n / 16);
+  if (n % 16 != 0) {
+    alignas(16) uint8_t last[16] = {};
+    std::memcpy(last, data + n / 16 * 16, n % 16);
+    poly1305_internal::Blocks(mac, last, 1);
+  }
+}
+
+// One message under (key, 12-byte nonce): out = in ^ keystream from block 1,
+// and tag = Poly1305 over aad and the ciphertext, keyed by block 0.
+template <class Isa, size_t kVectorBlocks, size_t kScalarBlocks, bool kEncrypt>
+void Crypt(const uint8_t* key, const uint8_t* nonce, const uint8_t* aad,
+           size_t aad_len, const uint8_t* in, uint8_t* out, size_t len,
+           uint8_t tag[16]) {
+  using K = chacha20_internal::Kernel<Isa, kVectorBlocks, kScalarBlocks>;
+  uint32_t state[16];
+  InitState(state, key, nonce);
+  poly1305_internal::State mac;
+  {
+    alignas(64) uint8_t block0[kBlockBytes] = {};
+    K::Blocks(state, block0, block0, 1);
+    poly1305_internal::Init(mac, block0);
+    internal::Wipe(block0, sizeof(block0));
+  }
+  state[12] = 1;
+  HashPadded(mac, aad, aad_len);
+
+  // Chunks of whole batches, about 2 KiB, hashed while they are in L1.
+  const size_t batch = K::BlocksPerBatch();
+  const size_t chunk_blocks = batch * std::max<size_t>(1, 32 / batch);
+  const size_t chunk = kBlockBytes * chunk_blocks;
+  size_t done = 0;
+  for (; len - done > chunk; done += chunk) {
+    if (!kEncrypt) poly1305_internal::Blocks(mac, in + done, chunk / 16);
+    K::Blocks(state, in + done, out + done, chunk_blocks);
+    if (kEncrypt) poly1305_internal::Blocks(mac, out + done, chunk / 16);
+    state[12] += static_cast<uint32_t>(chunk_blocks);
+  }
+  // The rest: whole blocks, then a partial one in a buffer together with
+  // the whole blocks of its batch, so that a short message is one batch.
+  const size_t rest = len - done;
+  if (!kEncrypt) HashPadded(mac, in + done, rest);
+  const size_t whole = rest / kBlockBytes, part = rest % kBlockBytes;
+  const size_t tail_blocks = part > 0 ? std::min(whole, batch - 1) : 0;
+  if (whole > tail_blocks) {
+    K::Blocks(state, in + done, out + done, whole - tail_blocks);
+    state[12] += static_cast<uint32_t>(whole - tail_blocks);
+  }
+  if (part > 0) {
+    alignas(64) uint8_t buffer[kBlockBytes * K::kMaxBlocksPerBatch];
+    const size_t at = done + kBlockBytes * (whole - tail_blocks);
+    const size_t bytes = kBlockBytes * tail_blocks + part;
+    std::memcpy(buffer, in + at, bytes);
+    K::Blocks(state, buffer, buffer, tail_blocks + 1);
+    std::memcpy(out + at, buffer, bytes);
+    internal::Wipe(buffer, kBlockBytes * (tail_blocks + 1));
+  }
+  if (kEncrypt) HashPadded(mac, out + done, rest);
+
+  alignas(16) uint8_t lengths[16];
+  const uint64_t aad_bytes = aad_len, text_bytes = len;
+  std::memcpy(lengths, &aad_bytes, 8);
+  std::memcpy(lengths + 8, &text_bytes, 8);
+  poly1305_internal::Blocks(mac, lengths, 1);
+  poly1305_internal::Finish(mac, tag);
+  internal::Wipe(&mac, sizeof(mac));
+  internal::Wipe(state, sizeof(state));
+}
+
+// The two variants: the nonce's length and how it becomes the ChaCha20
+// key and 12-byte nonce.
+struct Ietf {
+  static constexpr size_t kNonceBytes = 12;
+  static constexpr absl::string_view kName = "ChaCha20-Poly1305";
+  static constexpr absl::string_view kSeal = "ChaCha20-Poly1305 seal";
+  static constexpr absl::string_view kOpen = "ChaCha20-Poly1305 open";
+  static void Derive(const uint8_t* key, const uint8_t* nonce,
+                     uint8_t chacha_key[32], uint8_t chacha_nonce[12]) {
+    std::memcpy(chacha_key, key, 32);
+    std::memcpy(chacha_nonce, nonce, 12);
+  }
+};
+
+struct Extended {
+  static constexpr size_t kNonceBytes = 24;
+  static constexpr absl::string_view kName = "XChaCha20-Poly1305";
+  static constexpr absl::string_view kSeal = "XChaCha20-Poly1305 seal";
+  static constexpr absl::string_view kOpen = "XChaCha20-Poly1305 open";
+  static void Derive(const uint8_t* key, const uint8_t* nonce,
+                     uint8_t chacha_key[32], uint8_t chacha_nonce[12]) {
+    HChaCha20(key, nonce, chacha_key);
+    std::memset(chacha_nonce, 0, 4);
+    std::memcpy(chacha_nonce + 4, nonce + 16, 8);
+  }
+};
+
+BRAID_COLD absl::Status KeyError(absl::string_view what, size_t size) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(what, ": key must be 32 bytes, got ", size));
+}
+
+BRAID_COLD absl::Status NonceError(absl::string_view what, size_t expected,
+                                   size_t size) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(what, ": nonce must be ", expected, " bytes, got ", size));
+}
+
+BRAID_COLD absl::Status TagError(absl::string_view what, size_t size) {
+  return absl::InvalidArgumentError(absl::StrCat(
+      what, ": tag must be 16 bytes (a null pointer is not), got ", size));
+}
+
+// The AEAD under one key, for either variant. Seal and Open take
+// ciphertext || 16-byte tag; SealDetached and OpenDetached take the tag
+// apart. The output may be the input (in place) or disjoint from it.
+template <class Variant, class Isa, size_t kVectorBlocks, size_t kScalarBlocks>
+class Aead {
+ public:
+  static constexpr size_t kKeyBytes = chacha20_poly1305_internal::kKeyBytes;
+  static constexpr size_t kNonceBytes = Variant::kNonceBytes;
+  static constexpr size_t kTagBytes = chacha20_poly1305_internal::kTagBytes;
+  // Blocks 1 .. 2^32 - 1 of the 32-bit counter (block 0 keys Poly1305).
+  static constexpr uint64_t kMaxPlaintextBytes =
+      kBlockBytes * ((uint64_t{1} << 32) - 1);
+
+  static absl::StatusOr<Aead> Create(absl::Span<const uint8_t> key) {
+    isa::RequireEnabled<Isa>();
+    if (key.size() != kKeyBytes || key.data() == nullptr) {
+      return KeyError(Variant::kName, key.size());
+    }
+    return Aead(key.data());
+  }
+
+  Aead(const Aead&) = default;
+  Aead& operator=(const Aead&) = default;
+  ~Aead() { internal::Wipe(key_, sizeof(key_)); }
+
+  // out = ciphertext || tag: plaintext.size() + 16 bytes.
+  absl::Status Seal(absl::Span<const uint8_t> nonce,
+                    absl::Span<const uint8_t> aad,
+                    absl::Span<const uint8_t> plaintext,
+                    absl::Span<uint8_t> out) const {
+    if (out.size() < plaintext.size() ||
+        out.size() - plaintext.size() < kTagBytes) {
+      return modes_internal::SealOutputError(Variant::kSeal, plaintext.size(),
+                                             out.size());
+    }
+    return SealDetached(nonce, aad, plaintext, out.first(plaintext.size()),
+                        out.subspan(plaintext.size(), kTagBytes));
+  }
+
+  // `sealed` = ciphertext || 16-byte tag; out receives sealed.size() - 16
+  // bytes of plaintext, or, if the tag does not verify, all zeros and a
+  // status for which braid::IsAuthenticationFailure is true.
+  absl::Status Open(absl::Span<const uint8_t> nonce,
+                    absl::Span<const uint8_t> aad,
+                    absl::Span<const uint8_t> sealed,
+                    absl::Span<uint8_t> out) const {
+    if (sealed.size() < kTagBytes || out.size() < sealed.size() - kTagBytes) {
+      return modes_internal::SealedSizeError(Variant::kOpen, sealed.size(),
+                                             out.size());
+    }
+    const size_t len = sealed.size() - kTagBytes;
+    return OpenDetached(nonce, aad, sealed.first(len), sealed.subspan(len),
+                        out.first(len));
+  }
+
+  absl::Status SealDetached(absl::Span<const uint8_t> nonce,
+                            absl::Span<const uint8_t> aad,
+                            absl::Span<const uint8_t> plaintext,
+                            absl::Span<uint8_t> ciphertext,
+                            absl::Span<uint8_t> tag) const {
+    if (absl::Status s = Check(Variant::kSeal, nonce, aad, plaintext,
+                               ciphertext, tag.size(), tag.data());
+        !s.ok()) {
+      return s;
+    }
+    alignas(16) uint8_t full[kTagBytes];
+    Run<true>(nonce.data(), aad, plaintext.data(), ciphertext.data(),
+              plaintext.size(), full);
+    internal::Declassify(full, sizeof(full));  // the tag is output
+    std::memcpy(tag.data(), full, kTagBytes);
+    return absl::OkStatus();
+  }
+
+  absl::Status OpenDetached(absl::Span<const uint8_t> nonce,
+                            absl::Span<const uint8_t> aad,
+                            absl::Span<const uint8_t> ciphertext,
+                            absl::Span<const uint8_t> tag,
+                            absl::Span<uint8_t> plaintext) const {
+    if (absl::Status s = Check(Variant::kOpen, nonce, aad, ciphertext,
+                               plaintext, tag.size(), tag.data());
+        !s.ok()) {
+      return s;
+    }
+    // The tag may follow the ciphertext where an in-place caller's
+    // plaintext does not reach; copied first all the same.
+    alignas(16) uint8_t expected[kTagBytes];
+    std::memcpy(expected, tag.data(), kTagBytes);
+    alignas(16) uint8_t full[kTagBytes];
+    Run<false>(nonce.data(), aad, ciphertext.data(), plaintext.data(),
+               ciphertext.size(), full);
+    const bool match =
+        modes_internal::ConstantTimeEqual(full, expected, kTagBytes);
+    internal::Wipe(full, sizeof(full));
+    if (!match) {
+      internal::Wipe(plaintext.data(), ciphertext.size());
+      return internal::AuthenticationFailure(Variant::kOpen);
+    }
+    return absl::OkStatus();
+  }
+
+ private:
+  explicit Aead(const uint8_t* key) { std::memcpy(key_, key, kKeyBytes); }
+
+  static absl::Status Check(absl::string_view what,
+                            absl::Span<const uint8_t> nonce,
+                            absl::Span<const uint8_t> aad,
+                            absl::Span<const uint8_t> in,
+                            absl::Span<const uint8_t> out, size_t tag_bytes,
+                            const void* tag) {
+    if (nonce.size() != kNonceBytes || nonce.data() == nullptr) {
+      return NonceError(what, kNonceBytes, nonce.size());
+    }
+    if (aad.data() == nullptr && !aad.empty()) {
+      return modes_internal::InOutError(what, aad, aad);
+    }
+    if (in.size() > kMaxPlaintextBytes) {
+      return modes_internal::LengthError(what, "message", in.size(),
+                                         "64 * (2^32 - 1)-byte");
+    }
+    if (tag_bytes != kTagBytes || tag == nullptr) {
+      return TagError(what, tag_bytes);
+    }
+    return modes_internal::CheckInOut(what, in, out);
+  }
+
+  template <bool kEncrypt>
+  void Run(const uint8_t* nonce, absl::Span<const uint8_t> aad,
+           const uint8_t* in, uint8_t* out, size_t len, uint8_t tag[16]) const {
+    alignas(16) uint8_t chacha_key[32];
+    uint8_t chacha_nonce[12];
+    Variant::Derive(key_, nonce, chacha_key, chacha_nonce);
+    Crypt<Isa, kVectorBlocks, kScalarBlocks, kEncrypt>(
+        chacha_key, chacha_nonce, aad.data(), aad.size(), in, out, len, tag);
+    internal::Wipe(chacha_key, sizeof(chacha_key));
+  }
+
+  alignas(16) uint8_t key_[kKeyBytes];
+};
+
+}  // namespace chacha20_poly1305_internal
+
+template <class Isa = DefaultChaCha20Isa,
+          size_t kVectorBlocks = ChaCha20Defaults<Isa>::kVectorBlocks,
+          size_t kScalarBlocks = ChaCha20Defaults<Isa>::kScalarBlocks>
+using ChaCha20Poly1305 =
+    chacha20_poly1305_internal::Aead<chacha20_poly1305_internal::Ietf, Isa,
+                                     kVectorBlocks, kScalarBlocks>;
+
+template <class Isa = DefaultChaCha20Isa,
+          size_t kVectorBlocks = ChaCha20Defaults<Isa>::kVectorBlocks,
+          size_t kScalarBlocks = ChaCha20Defaults<Isa>::kScalarBlocks>
+using XChaCha20Poly1305 =
+    chacha20_poly1305_internal::Aead<chacha20_poly1305_internal::Extended, Isa,
+                                     kVectorBlocks, kScalarBlocks>;
+
+BRAID_NAMESPACE_END
+
+#endif  // BRAID_MODES_CHACHA20_POLY1305_H_

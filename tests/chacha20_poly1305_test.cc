@@ -1,0 +1,368 @@
+// Poly1305, ChaCha20-Poly1305 and XChaCha20-Poly1305: RFC 8439's Poly1305
+// vectors (with its carry edge cases) and AEAD vectors, the XChaCha draft's
+// HChaCha20 vector, all of Wycheproof's valid and invalid cases for both
+// AEADs, Poly1305 fed in every split equal to one call, every ChaCha20
+// configuration below equal to Scalar on random inputs (lengths across the
+// 2 KiB chunks, in place and not), tampering with every bit, and the inputs
+// they refuse. OpenSSL is compared in differential_test.
+#include "braid/modes/chacha20_poly1305.h"
+
+#include <random>
+#include <string>
+#include <type_traits>
+
+#include "braid/chacha20_defaults.h"
+#include "braid/poly1305.h"
+#include "braid/status.h"
+#include "gtest/gtest.h"
+#include "tests/test_util.h"
+
+namespace braid {
+namespace {
+
+using test::Bytes;
+using test::FromHex;
+using test::ToHex;
+
+constexpr char kRfcVectors[] = "tests/vectors/rfc8439_poly1305_aead.txt";
+
+Bytes Mac(const Bytes& key, const Bytes& msg) {
+  Bytes tag(16);
+  EXPECT_TRUE(Poly1305::Mac(key, msg, absl::MakeSpan(tag)).ok());
+  return tag;
+}
+
+TEST(Poly1305Test, Rfc8439Vectors) {
+  int cases = 0;
+  for (const auto& v : test::ReadVectors(kRfcVectors)) {
+    if (v.at("kind") != "poly1305") continue;
+    SCOPED_TRACE(v.at("section"));
+    EXPECT_EQ(ToHex(Mac(FromHex(v.at("key")), FromHex(v.at("msg")))),
+              v.at("tag"));
+    ++cases;
+  }
+  EXPECT_EQ(cases, 12);
+}
+
+TEST(Poly1305Test, EverySplitEqualsOneCall) {
+  std::mt19937_64 rng(91);
+  for (size_t len : {0, 1, 15, 16, 17, 31, 32, 33, 100}) {
+    const Bytes key = test::RandomBytes(rng, 32),
+                msg = test::RandomBytes(rng, len);
+    const Bytes whole = Mac(key, msg);
+    for (size_t a = 0; a <= len; ++a) {
+      for (size_t b = a; b <= len; b += 7) {
+        auto mac = Poly1305::Create(key);
+        ASSERT_TRUE(mac.ok());
+        const absl::Span<const uint8_t> m(msg);
+        ASSERT_TRUE(mac->Update(m.first(a)).ok());
+        ASSERT_TRUE(mac->Update(m.subspan(a, b - a)).ok());
+        ASSERT_TRUE(mac->Update(m.subspan(b)).ok());
+        Bytes tag(16);
+        ASSERT_TRUE(mac->Finish(absl::MakeSpan(tag)).ok());
+        ASSERT_EQ(tag, whole) << len << " split at " << a << ", " << b;
+      }
+    }
+  }
+}
+
+// Accumulators at the final reduction's edges (p - 2 .. p + 3) and every
+// clamped bit of r set, with the tags OpenSSL gives, through one call and
+// through 5-byte updates.
+TEST(Poly1305Test, ReductionEdges) {
+  int cases = 0;
+  for (const auto& v : test::ReadVectors(kRfcVectors)) {
+    if (v.at("kind") != "poly1305-edge") continue;
+    SCOPED_TRACE(v.at("section"));
+    const Bytes key = FromHex(v.at("key")), msg = FromHex(v.at("msg"));
+    EXPECT_EQ(ToHex(Mac(key, msg)), v.at("tag"));
+    auto mac = Poly1305::Create(key);
+    ASSERT_TRUE(mac.ok());
+    for (size_t i = 0; i < msg.size(); i += 5) {
+      ASSERT_TRUE(mac->Update(absl::MakeConstSpan(msg).subspan(
+                                  i, std::min<size_t>(5, msg.size() - i)))
+                      .ok());
+    }
+    Bytes tag(16);
+    ASSERT_TRUE(mac->Finish(absl::MakeSpan(tag)).ok());
+    EXPECT_EQ(ToHex(tag), v.at("tag"));
+    ++cases;
+  }
+  EXPECT_EQ(cases, 14);
+}
+
+TEST(Poly1305Test, RefusesBadArguments) {
+  for (size_t n : {0, 16, 31, 33}) {
+    auto s = Poly1305::Create(Bytes(n)).status();
+    EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(s.message().find("key must be 32 bytes"), std::string::npos);
+  }
+  auto mac = Poly1305::Create(Bytes(32, 1));
+  ASSERT_TRUE(mac.ok());
+  Bytes tag(16);
+  EXPECT_FALSE(mac->Finish(absl::MakeSpan(tag).first(15)).ok());
+  ASSERT_TRUE(mac->Finish(absl::MakeSpan(tag)).ok());
+  EXPECT_EQ(mac->Update(Bytes(3)).code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(mac->Finish(absl::MakeSpan(tag)).code(),
+            absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(HChaCha20Test, DraftVector) {
+  int cases = 0;
+  for (const auto& v : test::ReadVectors(kRfcVectors)) {
+    if (v.at("kind") != "hchacha20") continue;
+    uint8_t subkey[32];
+    chacha20_poly1305_internal::HChaCha20(
+        FromHex(v.at("key")).data(), FromHex(v.at("nonce")).data(), subkey);
+    EXPECT_EQ(ToHex(Bytes(subkey, subkey + 32)), v.at("subkey"));
+    ++cases;
+  }
+  EXPECT_EQ(cases, 1);
+}
+
+// The AEADs under one ChaCha20 configuration.
+template <class Isa, size_t kVector, size_t kScalar>
+struct Config {
+  using Ietf = ChaCha20Poly1305<Isa, kVector, kScalar>;
+  using X = XChaCha20Poly1305<Isa, kVector, kScalar>;
+  static std::string Name() {
+    return std::string(isa::kName<Isa>) + "_" + std::to_string(kVector) + "_" +
+           std::to_string(kScalar);
+  }
+};
+template <class Isa>
+using DefaultConfig = Config<Isa, ChaCha20Defaults<Isa>::kVectorBlocks,
+                             ChaCha20Defaults<Isa>::kScalarBlocks>;
+
+// Each tag's default, and the NEON batches of one block (the chunk and tail
+// arithmetic at its smallest batch).
+template <class Out, class... Cs>
+struct Enabled {
+  using type = Out;
+};
+template <class... Os, class Isa, size_t kV, size_t kS, class... Cs>
+struct Enabled<::testing::Types<Os...>, Config<Isa, kV, kS>, Cs...> {
+  using type = typename Enabled<
+      std::conditional_t<isa::kEnabled<Isa>,
+                         ::testing::Types<Os..., Config<Isa, kV, kS>>,
+                         ::testing::Types<Os...>>,
+      Cs...>::type;
+};
+using Configs =
+    typename Enabled<::testing::Types<>, DefaultConfig<isa::Scalar>,
+                     Config<isa::Scalar, 0, 3>, DefaultConfig<isa::Neon>,
+                     Config<isa::Neon, 1, 0>, Config<isa::Neon, 0, 1>,
+                     DefaultConfig<isa::Sve>, DefaultConfig<isa::Sve2>,
+                     Config<isa::Sve2, 1, 0>>::type;
+
+struct ConfigName {
+  template <class C>
+  static std::string GetName(int) {
+    return C::Name();
+  }
+};
+
+template <class C>
+class ChaCha20Poly1305Test : public ::testing::Test {};
+TYPED_TEST_SUITE(ChaCha20Poly1305Test, Configs, ConfigName);
+
+template <class Aead>
+Bytes Seal(const Aead& aead, const Bytes& nonce, const Bytes& aad,
+           const Bytes& pt) {
+  Bytes out(pt.size() + 16);
+  EXPECT_TRUE(aead.Seal(nonce, aad, pt, absl::MakeSpan(out)).ok());
+  return out;
+}
+
+TYPED_TEST(ChaCha20Poly1305Test, Rfc8439Vectors) {
+  int cases = 0;
+  for (const auto& v : test::ReadVectors(kRfcVectors)) {
+    if (v.at("kind") != "aead") continue;
+    SCOPED_TRACE(v.at("section"));
+    auto aead = TypeParam::Ietf::Create(FromHex(v.at("key")));
+    ASSERT_TRUE(aead.ok());
+    const Bytes nonce = FromHex(v.at("nonce")), aad = FromHex(v.at("aad"));
+    const Bytes pt = FromHex(v.at("msg"));
+    const Bytes sealed = FromHex(v.at("ct") + v.at("tag"));
+    EXPECT_EQ(ToHex(Seal(*aead, nonce, aad, pt)), ToHex(sealed));
+    Bytes out(pt.size());
+    EXPECT_TRUE(aead->Open(nonce, aad, sealed, absl::MakeSpan(out)).ok());
+    EXPECT_EQ(ToHex(out), ToHex(pt));
+    ++cases;
+  }
+  EXPECT_EQ(cases, 2);
+}
+
+// Every valid vector seals to its ciphertext and tag and opens; every
+// modified tag is refused with the authentication status and a zeroed
+// output; every nonce of the wrong size is refused as an argument.
+template <class Aead>
+void CheckWycheproof(const std::string& path, int expect_valid,
+                     int expect_forged, int expect_bad_nonce) {
+  int valid = 0, forged = 0, bad_nonce = 0;
+  for (const auto& v : test::ReadVectors(path)) {
+    SCOPED_TRACE("tcId " + v.at("tcId"));
+    auto aead = Aead::Create(FromHex(v.at("key")));
+    ASSERT_TRUE(aead.ok());
+    const Bytes nonce = FromHex(v.at("iv")), aad = FromHex(v.at("aad"));
+    const Bytes pt = FromHex(v.at("msg"));
+    const Bytes sealed = FromHex(v.at("ct") + v.at("tag"));
+    Bytes out(pt.size(), 0xaa);
+    const absl::Status opened =
+        aead->Open(nonce, aad, sealed, absl::MakeSpan(out));
+    if (v.at("result") == "valid") {
+      EXPECT_EQ(ToHex(Seal(*aead, nonce, aad, pt)), ToHex(sealed));
+      EXPECT_TRUE(opened.ok()) << opened;
+      EXPECT_EQ(out, pt);
+      ++valid;
+    } else if (v.at("flags") == "InvalidNonceSize") {
+      EXPECT_EQ(opened.code(), absl::StatusCode::kInvalidArgument) << opened;
+      EXPECT_FALSE(IsAuthenticationFailure(opened));
+      ++bad_nonce;
+    } else {
+      EXPECT_TRUE(IsAuthenticationFailure(opened)) << opened;
+      EXPECT_EQ(out, Bytes(pt.size(), 0));
+      ++forged;
+    }
+  }
+  EXPECT_EQ(valid, expect_valid);
+  EXPECT_EQ(forged, expect_forged);
+  EXPECT_EQ(bad_nonce, expect_bad_nonce);
+}
+
+TYPED_TEST(ChaCha20Poly1305Test, Wycheproof) {
+  CheckWycheproof<typename TypeParam::Ietf>(
+      "tests/vectors/wycheproof_chacha20_poly1305_test.txt", 256, 60, 9);
+  CheckWycheproof<typename TypeParam::X>(
+      "tests/vectors/wycheproof_xchacha20_poly1305_test.txt", 246, 60, 9);
+}
+
+template <class Aead, class Reference>
+void CheckAgainst(std::mt19937_64& rng, size_t nonce_bytes) {
+  for (int c = 0; c < 12; ++c) {
+    const Bytes key = test::RandomBytes(rng, 32);
+    auto aead = Aead::Create(key);
+    auto reference = Reference::Create(key);
+    ASSERT_TRUE(aead.ok() && reference.ok());
+    const Bytes nonce = test::RandomBytes(rng, nonce_bytes);
+    const Bytes aad = test::RandomBytes(rng, rng() % 300);
+    // Around the 2 KiB chunks as well as short ones.
+    const size_t len = c % 3 == 0 ? rng() % 200 : rng() % 9000;
+    const Bytes pt = test::RandomBytes(rng, len);
+    SCOPED_TRACE("pt " + std::to_string(len) + " aad " +
+                 std::to_string(aad.size()));
+    const Bytes sealed = Seal(*reference, nonce, aad, pt);
+    ASSERT_EQ(ToHex(Seal(*aead, nonce, aad, pt)), ToHex(sealed));
+    Bytes buf = sealed;  // in place
+    ASSERT_TRUE(aead->Open(nonce, aad, buf, absl::MakeSpan(buf)).ok());
+    ASSERT_EQ(Bytes(buf.begin(), buf.begin() + len), pt);
+    buf = pt;
+    buf.resize(len + 16);
+    ASSERT_TRUE(aead->Seal(nonce, aad, absl::MakeConstSpan(buf).first(len),
+                           absl::MakeSpan(buf))
+                    .ok());
+    ASSERT_EQ(buf, sealed);
+  }
+}
+
+TYPED_TEST(ChaCha20Poly1305Test, EqualsScalar) {
+  std::mt19937_64 rng(93);
+  CheckAgainst<typename TypeParam::Ietf, ChaCha20Poly1305<isa::Scalar, 0, 1>>(
+      rng, 12);
+  CheckAgainst<typename TypeParam::X, XChaCha20Poly1305<isa::Scalar, 0, 1>>(rng,
+                                                                            24);
+}
+
+template <class Aead>
+void CheckTampering(size_t nonce_bytes) {
+  std::mt19937_64 rng(95);
+  auto aead = Aead::Create(test::RandomBytes(rng, 32));
+  ASSERT_TRUE(aead.ok());
+  const Bytes nonce = test::RandomBytes(rng, nonce_bytes);
+  const Bytes aad = test::RandomBytes(rng, 11);
+  const Bytes pt = test::RandomBytes(rng, 37);
+  const Bytes sealed = Seal(*aead, nonce, aad, pt);
+  int failures = 0, tries = 0;
+  auto attempt = [&](const Bytes& n, const Bytes& a, const Bytes& s) {
+    Bytes out(pt.size(), 0xaa);
+    auto st = aead->Open(n, a, s, absl::MakeSpan(out));
+    ++tries;
+    if (IsAuthenticationFailure(st)) {
+      ++failures;
+      EXPECT_NE(st.message().find("authentication failed"), std::string::npos);
+      EXPECT_EQ(out, Bytes(pt.size(), 0));
+    }
+  };
+  test::ForEachBitFlip(nonce, [&](const Bytes& n) { attempt(n, aad, sealed); });
+  test::ForEachBitFlip(aad, [&](const Bytes& a) { attempt(nonce, a, sealed); });
+  test::ForEachBitFlip(sealed, [&](const Bytes& s) { attempt(nonce, aad, s); });
+  EXPECT_EQ(failures, tries);
+  EXPECT_EQ(tries, static_cast<int>(8 * (nonce_bytes + 11 + 37 + 16)));
+}
+
+TYPED_TEST(ChaCha20Poly1305Test, TamperingFails) {
+  CheckTampering<typename TypeParam::Ietf>(12);
+  CheckTampering<typename TypeParam::X>(24);
+}
+
+TEST(ChaCha20Poly1305InputTest, RefusesBadArguments) {
+  for (size_t n : {0, 16, 31, 33}) {
+    auto s = ChaCha20Poly1305<>::Create(Bytes(n)).status();
+    EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(s.message().find("ChaCha20-Poly1305: key must be 32 bytes"),
+              std::string::npos)
+        << s;
+    s = XChaCha20Poly1305<>::Create(Bytes(n)).status();
+    EXPECT_NE(s.message().find("XChaCha20-Poly1305: key must be 32 bytes"),
+              std::string::npos)
+        << s;
+  }
+  auto aead = ChaCha20Poly1305<>::Create(Bytes(32, 9));
+  auto xaead = XChaCha20Poly1305<>::Create(Bytes(32, 9));
+  ASSERT_TRUE(aead.ok() && xaead.ok());
+  const Bytes pt(20), aad(5), nonce(12, 2);
+  Bytes out(36);
+  for (size_t n : {0, 8, 11, 13, 24}) {
+    auto s = aead->Seal(Bytes(n), aad, pt, absl::MakeSpan(out));
+    EXPECT_NE(s.message().find("nonce must be 12 bytes"), std::string::npos)
+        << s;
+    EXPECT_FALSE(IsAuthenticationFailure(s));
+  }
+  for (size_t n : {0, 12, 23, 25}) {
+    auto s = xaead->Open(Bytes(n), aad, out, absl::MakeSpan(out));
+    EXPECT_NE(s.message().find("nonce must be 24 bytes"), std::string::npos)
+        << s;
+  }
+  auto s = aead->Seal(nonce, aad, pt, absl::MakeSpan(out).first(35));
+  EXPECT_NE(s.message().find("cannot hold"), std::string::npos) << s;
+  s = aead->Open(nonce, aad, Bytes(15), absl::MakeSpan(out));
+  EXPECT_NE(s.message().find("shorter than the 16-byte tag"),
+            std::string::npos);
+  for (size_t t : {0, 12, 15, 17}) {
+    Bytes ct(pt.size()), tag(t);
+    s = aead->SealDetached(nonce, aad, pt, absl::MakeSpan(ct),
+                           absl::MakeSpan(tag));
+    EXPECT_NE(s.message().find("tag must be 16 bytes"), std::string::npos) << s;
+    s = aead->OpenDetached(nonce, aad, ct, tag, absl::MakeSpan(ct));
+    EXPECT_NE(s.message().find("tag must be 16 bytes"), std::string::npos) << s;
+  }
+  // Past the 32-bit block counter: refused from the length alone.
+  const uint8_t byte = 0;
+  const size_t too_long = ChaCha20Poly1305<>::kMaxPlaintextBytes + 1;
+  s = aead->Seal(nonce, aad, absl::Span<const uint8_t>(&byte, too_long),
+                 absl::Span<uint8_t>(&out[0], too_long + 16));
+  EXPECT_NE(s.message().find("over the 64 * (2^32 - 1)-byte limit"),
+            std::string::npos)
+      << s;
+  s = aead->Seal(nonce, absl::Span<const uint8_t>(nullptr, 3), pt,
+                 absl::MakeSpan(out));
+  EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
+  Bytes buf(60);
+  s = aead->Seal(nonce, aad, absl::MakeConstSpan(buf).first(20),
+                 absl::MakeSpan(buf).subspan(1));
+  EXPECT_NE(s.message().find("overlap"), std::string::npos) << s;
+}
+
+}  // namespace
+}  // namespace braid
