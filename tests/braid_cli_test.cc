@@ -152,6 +152,8 @@ const CipherCase kCiphers[] = {
     {"aes-128-gcm-siv", 16, 12, false, true, false},
     {"aes-256-gcm-siv", 32, 12, false, true, false},
     {"chacha20", 32, 12, false, false, false},
+    {"chacha20-poly1305", 32, 12, false, true, false},
+    {"xchacha20-poly1305", 32, 24, false, true, false},
 };
 
 std::vector<std::string> Args(const char* command, const CipherCase& c,
@@ -340,6 +342,43 @@ TEST(BraidCli, WycheproofGcmVectors) {
   EXPECT_EQ(invalid, 81);
 }
 
+// Wycheproof's ChaCha20-Poly1305 and XChaCha20-Poly1305 cases: valid ones
+// seal and open to their values, forged ones exit 1 and write nothing, and
+// nonces of another size are refused as bad usage (exit 2).
+TEST(BraidCli, WycheproofChaCha20Poly1305Vectors) {
+  for (const char* name : {"chacha20-poly1305", "xchacha20-poly1305"}) {
+    int valid = 0, invalid = 0, bad_nonce = 0;
+    for (const auto& v : test::ReadVectors(
+             std::string("tests/vectors/wycheproof_") +
+             (name[0] == 'x' ? "x" : "") + "chacha20_poly1305_test.txt")) {
+      SCOPED_TRACE(std::string(name) + " tcId " + v.at("tcId"));
+      const std::vector<std::string> args = {
+          "-c",   name,       "-K",    v.at("key"),
+          "--iv", v.at("iv"), "--aad", v.at("aad")};
+      const Bytes sealed = FromHex(v.at("ct") + v.at("tag"));
+      std::vector<std::string> dec = args;
+      dec.insert(dec.begin(), "dec");
+      if (v.at("result") == "valid") {
+        ExpectBothWays(args, FromHex(v.at("msg")), sealed);
+        ++valid;
+      } else if (v.at("flags") == "InvalidNonceSize") {
+        const Result r = Braid(dec, sealed);
+        EXPECT_EQ(r.status, kExitBadInput) << r.err;
+        EXPECT_TRUE(r.out.empty());
+        ++bad_nonce;
+      } else {
+        const Result r = Braid(dec, sealed);
+        EXPECT_EQ(r.status, kExitAuthFailed) << r.err;
+        EXPECT_TRUE(r.out.empty());
+        ++invalid;
+      }
+    }
+    EXPECT_EQ(valid, name[0] == 'x' ? 246 : 256);
+    EXPECT_EQ(invalid, 60);
+    EXPECT_EQ(bad_nonce, 9);
+  }
+}
+
 TEST(BraidCli, Rfc8439ChaCha20Vectors) {
   int count = 0;
   for (const auto& v :
@@ -358,7 +397,8 @@ TEST(BraidCli, Rfc8439ChaCha20Vectors) {
 // even created).
 TEST(BraidCli, FailedTagWritesNothing) {
   std::mt19937_64 rng(5);
-  for (const char* name : {"aes-128-ocb", "aes-256-gcm-siv", "aes-128-gcm"}) {
+  for (const char* name :
+       {"aes-128-ocb", "aes-256-gcm-siv", "aes-128-gcm", "chacha20-poly1305"}) {
     SCOPED_TRACE(name);
     const Bytes key = test::RandomBytes(rng, name[4] == '1' ? 16 : 32);
     const std::string k = ToHex(key), iv = "000102030405060708090a0b";

@@ -98,6 +98,19 @@ TEST(ReadmeExamples, GcmOpenAndForgery) {
   EXPECT_EQ(opened.status().code(), absl::StatusCode::kPermissionDenied);
 }
 
+TEST(ReadmeExamples, SealRecordWithXChaCha20Poly1305) {
+  const auto v = Find("wycheproof_xchacha20_poly1305_test.txt", "tcId", "1");
+  const Bytes pt = FromHex(v.at("msg"));
+  Bytes out(pt.size() + 16);
+  ASSERT_TRUE(SealRecord(FromHex(v.at("key")), FromHex(v.at("iv")),
+                         FromHex(v.at("aad")), pt, absl::MakeSpan(out))
+                  .ok());
+  EXPECT_EQ(ToHex(out), v.at("ct") + v.at("tag"));
+  EXPECT_FALSE(SealRecord(FromHex(v.at("key")), Bytes(12), FromHex(v.at("aad")),
+                          pt, absl::MakeSpan(out))
+                   .ok());
+}
+
 TEST(ReadmeExamples, ChaCha20FromBlock1) {
   const auto v = Find("rfc8439_chacha20.txt", "section", "2.4.2");
   ASSERT_EQ(v.at("counter"), "1");

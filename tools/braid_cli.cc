@@ -25,6 +25,7 @@
 #include "braid/chacha20.h"
 #include "braid/modes/cbc.h"
 #include "braid/modes/cfb.h"
+#include "braid/modes/chacha20_poly1305.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
 #include "braid/modes/gcm.h"
@@ -57,7 +58,8 @@ data); --key-env NAME names an environment variable that holds it in hex.
 read it (ps, /proc/*/cmdline): for tests and examples only.
 
 CIPHER: aes-{128,192,256}-{ecb,cbc,cfb,ctr,ocb,gcm}, aes-{128,256}-xts,
-        aes-{128,256}-gcm-siv, chacha20
+        aes-{128,256}-gcm-siv, chacha20, chacha20-poly1305,
+        xchacha20-poly1305
   ecb          no --iv; input a multiple of 16 bytes (no padding)
   cbc          --iv: 16-byte IV; input a multiple of 16 bytes (no padding)
   cfb, ctr     --iv: 16-byte IV / initial counter block
@@ -72,7 +74,11 @@ CIPHER: aes-{128,192,256}-{ecb,cbc,cfb,ctr,ocb,gcm}, aes-{128,256}-xts,
   gcm-siv      --iv: 12-byte nonce; --aad; 16-byte tag
   chacha20     key: 32 bytes; --iv: 12-byte nonce; --counter: first block
                (default 0)
-ocb, gcm and gcm-siv: enc writes ciphertext then tag; dec reads them so, and
+  chacha20-poly1305   key: 32 bytes; --iv: 12-byte nonce; --aad; 16-byte
+               tag (RFC 8439)
+  xchacha20-poly1305  key: 32 bytes; --iv: 24-byte nonce, safe to draw at
+               random; --aad; 16-byte tag
+ocb, gcm, gcm-siv and the chacha20-poly1305 pair: enc writes ciphertext then tag; dec reads them so, and
 if the tag does not verify writes nothing and exits 1.
 Input and output default to standard input and output. -out FILE is replaced
 only when the whole command succeeds (written beside it, mode 0600, then
@@ -96,7 +102,9 @@ enum class Mode {
   kOcb,
   kGcm,
   kGcmSiv,
-  kChaCha20
+  kChaCha20,
+  kChaCha20Poly1305,
+  kXChaCha20Poly1305
 };
 
 struct Cipher {
@@ -107,6 +115,12 @@ struct Cipher {
 
 std::optional<Cipher> FindCipher(absl::string_view name) {
   if (name == "chacha20") return Cipher{"chacha20", Mode::kChaCha20, 32};
+  if (name == "chacha20-poly1305") {
+    return Cipher{"chacha20-poly1305", Mode::kChaCha20Poly1305, 32};
+  }
+  if (name == "xchacha20-poly1305") {
+    return Cipher{"xchacha20-poly1305", Mode::kXChaCha20Poly1305, 32};
+  }
   struct Family {
     absl::string_view suffix;
     Mode mode;
@@ -282,7 +296,8 @@ absl::StatusOr<Options> ParseOptions(bool encrypt,
     return Bad(
         absl::StrCat("unknown cipher '", *cipher,
                      "': expected aes-{128,192,256}-{ecb,cbc,cfb,ctr,ocb,gcm}, "
-                     "aes-{128,256}-xts, aes-{128,256}-gcm-siv or chacha20"));
+                     "aes-{128,256}-xts, aes-{128,256}-gcm-siv, chacha20, "
+                     "chacha20-poly1305 or xchacha20-poly1305"));
   }
   o.cipher = *found;
   const std::string& name = o.cipher.name;
@@ -335,8 +350,13 @@ absl::StatusOr<Options> ParseOptions(bool encrypt,
       break;
     case Mode::kGcmSiv:
     case Mode::kChaCha20:
+    case Mode::kChaCha20Poly1305:
       iv_rule = "the 12-byte nonce";
       iv_ok = iv_size == 12;
+      break;
+    case Mode::kXChaCha20Poly1305:
+      iv_rule = "the 24-byte nonce";
+      iv_ok = iv_size == 24;
       break;
   }
   if (iv_rule != nullptr && !o.iv) {
@@ -348,10 +368,11 @@ absl::StatusOr<Options> ParseOptions(bool encrypt,
   }
 
   if (aad_hex) {
-    if (mode != Mode::kOcb && mode != Mode::kGcm && mode != Mode::kGcmSiv) {
+    if (mode != Mode::kOcb && mode != Mode::kGcm && mode != Mode::kGcmSiv &&
+        mode != Mode::kChaCha20Poly1305 && mode != Mode::kXChaCha20Poly1305) {
       return Bad(absl::StrCat("--aad: ", name,
-                              " takes no associated data (only ocb, gcm and "
-                              "gcm-siv do)"));
+                              " takes no associated data (only ocb, gcm, "
+                              "gcm-siv and the chacha20-poly1305 pair do)"));
     }
     absl::StatusOr<std::vector<uint8_t>> aad = ParseHex("--aad", *aad_hex);
     if (!aad.ok()) return aad.status();
@@ -626,7 +647,7 @@ absl::Status WholeMessage(const Options& o, const Io& io, uint64_t limit,
   return s;
 }
 
-// OCB, GCM and GCM-SIV: enc writes ciphertext || tag; dec writes the
+// The AEADs: enc writes ciphertext || tag; dec writes the
 // plaintext only once the tag has verified. `limit_text` says what
 // max_plaintext is.
 template <class Key>
@@ -768,6 +789,18 @@ absl::Status RunCipher(const Options& o, const Io& io) {
       }
       return Aead(o, io, *siv, AesGcmSiv<>::kMaxBytes, "is at most 2^36 bytes");
     }
+    case Mode::kChaCha20Poly1305: {
+      auto aead = ChaCha20Poly1305<>::Create(key);
+      if (!aead.ok()) return Bad(aead.status().message());
+      return Aead(o, io, *aead, ChaCha20Poly1305<>::kMaxPlaintextBytes,
+                  "is at most 64 * (2^32 - 1) bytes");
+    }
+    case Mode::kXChaCha20Poly1305: {
+      auto aead = XChaCha20Poly1305<>::Create(key);
+      if (!aead.ok()) return Bad(aead.status().message());
+      return Aead(o, io, *aead, XChaCha20Poly1305<>::kMaxPlaintextBytes,
+                  "is at most 64 * (2^32 - 1) bytes");
+    }
   }
   return absl::InternalError("unreachable");
 }
@@ -847,6 +880,10 @@ void PrintInfo(std::FILE* out) {
   std::fprintf(out, "  aes-*-%-8s %s; POLYVAL %zu blocks per reduction\n",
                "gcm-siv", aes.c_str(), AesGcmSiv<>::kPolyvalWays);
   std::fprintf(out, "  %-14s %s\n", "chacha20", chacha.c_str());
+  std::fprintf(out,
+               "  %-14s ChaCha20 as above; Poly1305 in base 2^64 on the "
+               "integer pipes\n",
+               "(x)chacha20-poly1305");
   const absl::Status runnable = CheckCpu();
   std::fprintf(out, "runs on this CPU:      %s\n",
                runnable.ok() ? "yes" : std::string(runnable.message()).c_str());
