@@ -33,7 +33,7 @@ struct ModeOutput {
 
 inline const std::vector<size_t>& OutputLengths() {
   static const std::vector<size_t> lengths = {
-      0,   1,   15,  16,  17,  31,  32,  33,  48,  63,  64,   65,   100,
+      0,   1,   15,  16,  17,  31,  32,  33,  48,  63,   64,   65,  100,
       127, 128, 129, 191, 255, 256, 257, 300, 511, 1000, 1420, 4103};
   return lengths;
 }
@@ -61,9 +61,8 @@ std::vector<ModeOutput> AllModeOutputs() {
     out.push_back({what, fresh});
     Bytes inplace = in;
     inplace.resize(std::max(in.size(), out_len));
-    const absl::Status s2 =
-        op(absl::MakeConstSpan(inplace.data(), in.size()),
-           absl::MakeSpan(inplace.data(), out_len));
+    const absl::Status s2 = op(absl::MakeConstSpan(inplace.data(), in.size()),
+                               absl::MakeSpan(inplace.data(), out_len));
     inplace.resize(out_len);
     inplace.push_back(status_byte(s2));
     out.push_back({what + " in place", inplace});
@@ -72,14 +71,16 @@ std::vector<ModeOutput> AllModeOutputs() {
   for (size_t key_bytes : {16, 24, 32}) {
     const Bytes key_bytes_v = random(key_bytes);
     auto key = AesKey::CreateWith(Isa{}, key_bytes_v);
-    out.push_back({absl::StrCat("AES-", key_bytes * 8, " schedule"),
-                   Bytes(key->encryption_round_keys(),
-                         key->encryption_round_keys() + 16 * (key->rounds() + 1))});
+    out.push_back(
+        {absl::StrCat("AES-", key_bytes * 8, " schedule"),
+         Bytes(key->encryption_round_keys(),
+               key->encryption_round_keys() + 16 * (key->rounds() + 1))});
     out.back().bytes.insert(
         out.back().bytes.end(), key->decryption_round_keys(),
         key->decryption_round_keys() + 16 * (key->rounds() + 1));
     for (size_t len : OutputLengths()) {
-      const std::string tag = absl::StrCat("AES-", key_bytes * 8, " ", len, " B ");
+      const std::string tag =
+          absl::StrCat("AES-", key_bytes * 8, " ", len, " B ");
       const Bytes data = random(len);
       Bytes iv = random(16);
       if (len % 16 == 0) {
@@ -99,7 +100,8 @@ std::vector<ModeOutput> AllModeOutputs() {
         both_ways(tag + "CBC dec stream", data, len, [&](auto in, auto o) {
           auto cbc = AesCbc<Isa>::Create(*key, iv);
           for (size_t at = 0; at < in.size();) {
-            const size_t n = std::min<size_t>(in.size() - at, 16 * (1 + at % 5));
+            const size_t n =
+                std::min<size_t>(in.size() - at, 16 * (1 + at % 5));
             if (auto s = cbc->Decrypt(in.subspan(at, n), o.subspan(at, n));
                 !s.ok())
               return s;
@@ -164,13 +166,11 @@ std::vector<ModeOutput> AllModeOutputs() {
       Bytes sealed(len + ocb_tag);
       (void)ocb->Seal(nonce, aad, data, absl::MakeSpan(sealed));
       out.push_back({tag + "OCB seal", sealed});
-      both_ways(tag + "OCB open", sealed, len, [&](auto in, auto o) {
-        return ocb->Open(nonce, aad, in, o);
-      });
+      both_ways(tag + "OCB open", sealed, len,
+                [&](auto in, auto o) { return ocb->Open(nonce, aad, in, o); });
       sealed[(len * 7) % sealed.size()] ^= 4;
-      both_ways(tag + "OCB open tampered", sealed, len, [&](auto in, auto o) {
-        return ocb->Open(nonce, aad, in, o);
-      });
+      both_ways(tag + "OCB open tampered", sealed, len,
+                [&](auto in, auto o) { return ocb->Open(nonce, aad, in, o); });
       if (key_bytes != 24) {
         auto siv = AesGcmSiv<Isa>::Create(key_bytes_v);
         Bytes siv_sealed(len + 16);
@@ -180,10 +180,9 @@ std::vector<ModeOutput> AllModeOutputs() {
           return siv->Open(nonce, aad, in, o);
         });
         siv_sealed[(len * 5) % siv_sealed.size()] ^= 1;
-        both_ways(tag + "GCM-SIV open tampered", siv_sealed, len,
-                  [&](auto in, auto o) {
-                    return siv->Open(nonce, aad, in, o);
-                  });
+        both_ways(
+            tag + "GCM-SIV open tampered", siv_sealed, len,
+            [&](auto in, auto o) { return siv->Open(nonce, aad, in, o); });
       }
       // GCM with the 12-byte nonce, and with one of another length (GHASH
       // makes the first counter block).
@@ -206,8 +205,8 @@ std::vector<ModeOutput> AllModeOutputs() {
   for (size_t nonce_bytes : {12, 8}) {
     const Bytes nonce = random(nonce_bytes);
     for (size_t len : OutputLengths()) {
-      const std::string tag = absl::StrCat("ChaCha20 nonce ", nonce_bytes, " ",
-                                           len, " B");
+      const std::string tag =
+          absl::StrCat("ChaCha20 nonce ", nonce_bytes, " ", len, " B");
       const Bytes data = random(len);
       both_ways(tag, data, len, [&](auto in, auto o) {
         return ChaCha20Crypt<Isa>(chacha_key, nonce, 7, in, o);
