@@ -1,15 +1,20 @@
-// Poly1305 (RFC 8439 §2.5), the one-time authenticator, in base 2^64: the
-// accumulator is three limbs (h2 holds bits 128..130 and a few carries), a
-// block costs four 64x64 products with their high halves (MUL, UMULH) and
-// one partial reduction, all on the integer pipes, with no branch and no
-// memory access that depends on the key or the message.
+// Poly1305 (RFC 8439 §2.5), the one-time authenticator. Its state is in
+// base 2^64: three limbs (h2 holds bits 128..130 and a few carries); a block
+// costs four 64x64 products with their high halves (MUL, UMULH) and one
+// partial reduction on the integer pipes. That is one dependent chain a
+// block, so under a NEON tag a run of 8 blocks or more goes to the vector
+// unit instead: base 2^26 (five limbs, 32x32 -> 64-bit UMULL/UMLAL), four
+// accumulators (the lanes: lane k takes blocks 4j + k) each multiplied by
+// r^4 per step, and by r^4, r^3, r^2, r in the last step so that their sum
+// is the serial result. Neither path branches or indexes memory on the key or
+// the message.
 //
 //   auto mac = braid::Poly1305::Create(one_time_key);
 //   mac->Update(part1); mac->Update(part2);
 //   mac->Finish(tag);  // 16 bytes
 //
 // poly1305_internal::Blocks is the part that the AEAD (chacha20_poly1305.h)
-// runs beside ChaCha20.
+// runs over its ciphertext, under the AEAD's ISA tag.
 #ifndef BRAID_POLY1305_H_
 #define BRAID_POLY1305_H_
 
@@ -24,7 +29,13 @@
 #include "absl/types/span.h"
 #include "braid/namespace.h"
 #include "braid/simd/inline.h"
+#include "braid/simd/isa.h"
+#include "braid/simd/unroll.h"
 #include "braid/wipe.h"
+
+#if defined(__ARM_NEON)
+#include <arm_neon.h>
+#endif
 
 BRAID_NAMESPACE_BEGIN
 namespace poly1305_internal {
@@ -43,10 +54,14 @@ BRAID_INLINE uint64_t Load64(const uint8_t* p) {
 // r (clamped), s1 = r1 + r1 / 4 (r1's low two bits are clamped to zero, so
 // r1 * 2^128 = s1 mod 2^130 - 5 after a shift by 2^130), the pad s and the
 // accumulator h.
+// powers26: r, r^2, r^3, r^4 in base 2^26 for the vector path, computed
+// the first time a message has a run long enough for it.
 struct State {
   uint64_t r0, r1, s1;
   uint64_t pad0, pad1;
   uint64_t h0, h1, h2;
+  bool have_powers26;
+  uint32_t powers26[4][5];
 };
 
 inline void Init(State& st, const uint8_t key[32]) {
@@ -56,13 +71,14 @@ inline void Init(State& st, const uint8_t key[32]) {
   st.pad0 = Load64(key + 16);
   st.pad1 = Load64(key + 24);
   st.h0 = st.h1 = st.h2 = 0;
+  st.have_powers26 = false;
 }
 
 // h = (h + block + 2^128 * hibit) * r, partly reduced (h2 < 8), for each of
 // `nblocks` 16-byte blocks at p. hibit is 1 for whole blocks, 0 for a last
 // block that the caller padded with 0x01 and zeros.
-BRAID_INLINE void Blocks(State& st, const uint8_t* p, size_t nblocks,
-                         uint64_t hibit = 1) {
+BRAID_INLINE void ScalarBlocks(State& st, const uint8_t* p, size_t nblocks,
+                               uint64_t hibit = 1) {
   const uint64_t r0 = st.r0, r1 = st.r1, s1 = st.s1;
   uint64_t h0 = st.h0, h1 = st.h1, h2 = st.h2;
   for (size_t i = 0; i < nblocks; ++i, p += 16) {
@@ -92,6 +108,201 @@ BRAID_INLINE void Blocks(State& st, const uint8_t* p, size_t nblocks,
   st.h0 = h0;
   st.h1 = h1;
   st.h2 = h2;
+}
+
+// Base 2^26: limb i holds bits 26i .. 26i + 25 (the last up to bit 130 and
+// a few carries).
+inline constexpr uint32_t kMask26 = (1u << 26) - 1;
+
+BRAID_INLINE void ToBase26(uint64_t h0, uint64_t h1, uint64_t h2,
+                           uint32_t out[5]) {
+  out[0] = static_cast<uint32_t>(h0) & kMask26;
+  out[1] = static_cast<uint32_t>(h0 >> 26) & kMask26;
+  out[2] = static_cast<uint32_t>((h0 >> 52) | (h1 << 12)) & kMask26;
+  out[3] = static_cast<uint32_t>(h1 >> 14) & kMask26;
+  out[4] = static_cast<uint32_t>((h1 >> 40) | (h2 << 24));
+}
+
+// d = the five 64-bit column sums of a product; returns it carried into
+// base 2^64 (h2 small), reduced mod 2^130 - 5 but not fully.
+BRAID_INLINE void FromColumns(uint64_t d[5], uint64_t& h0, uint64_t& h1,
+                              uint64_t& h2) {
+  for (int i = 0; i < 4; ++i) {
+    d[i + 1] += d[i] >> 26;
+    d[i] &= kMask26;
+  }
+  d[0] += (d[4] >> 26) * 5;
+  d[4] &= kMask26;
+  d[1] += d[0] >> 26;
+  d[0] &= kMask26;
+  u128 low = static_cast<u128>(d[0]) + (static_cast<u128>(d[1]) << 26) +
+             (static_cast<u128>(d[2]) << 52);
+  h0 = static_cast<uint64_t>(low);
+  const u128 high = (low >> 64) + (static_cast<u128>(d[3]) << 14) +
+                    (static_cast<u128>(d[4]) << 40);
+  h1 = static_cast<uint64_t>(high);
+  h2 = static_cast<uint64_t>(high >> 64);
+}
+
+// a * b mod 2^130 - 5 in base 2^26, partly carried: the powers of r.
+inline void Multiply26(const uint32_t a[5], const uint32_t b[5],
+                       uint32_t out[5]) {
+  uint64_t d[5] = {};
+  for (int i = 0; i < 5; ++i) {
+    for (int j = 0; j < 5; ++j) {
+      const uint64_t bj = i + j >= 5 ? 5ull * b[j] : b[j];
+      d[(i + j) % 5] += static_cast<uint64_t>(a[i]) * bj;
+    }
+  }
+  uint64_t h0, h1, h2;
+  FromColumns(d, h0, h1, h2);
+  ToBase26(h0, h1, h2, out);
+}
+
+#if defined(__ARM_NEON)
+// f(0) .. f(4), unrolled: GCC keeps a loop over five vectors as a loop
+// through the stack.
+template <class F>
+BRAID_INLINE void ForEachLimb(F&& f) {
+  simd::Unroll<5>([&](auto... i) BRAID_LAMBDA_INLINE { (f(i()), ...); });
+}
+
+// Four lanes, one a block: lane k holds blocks 4j + k.
+using Lanes = uint32x4_t;
+
+// A multiplier for the four lanes: its limbs, and limbs 1..4 times 5 (the
+// columns past 2^130 fold back times 5).
+struct Multiplier {
+  Lanes r[5], s[5];
+};
+
+BRAID_INLINE Multiplier MultiplierOf(const uint32_t (&lanes)[4][5]) {
+  Multiplier m;
+  ForEachLimb([&](int i) BRAID_LAMBDA_INLINE {
+    const uint32_t limb[4] = {lanes[0][i], lanes[1][i], lanes[2][i],
+                              lanes[3][i]};
+    m.r[i] = vld1q_u32(limb);
+    m.s[i] = vmulq_n_u32(m.r[i], 5);
+  });
+  return m;
+}
+
+// The column sums of h * m: lanes 0-1 in lo, 2-3 in hi.
+BRAID_INLINE void Columns(const Lanes h[5], const Multiplier& m,
+                          uint64x2_t lo[5], uint64x2_t hi[5]) {
+  // Column k takes h[i] times r[k - i], or s[k - i + 5] where that wraps.
+  ForEachLimb([&](int k) BRAID_LAMBDA_INLINE {
+    lo[k] = vmull_u32(vget_low_u32(h[0]), vget_low_u32(m.r[k]));
+    hi[k] = vmull_high_u32(h[0], m.r[k]);
+  });
+  simd::Unroll<4>([&](auto... i) BRAID_LAMBDA_INLINE {
+    auto row = [&](int row) BRAID_LAMBDA_INLINE {
+      ForEachLimb([&](int k) BRAID_LAMBDA_INLINE {
+        const Lanes& f = k >= row ? m.r[k - row] : m.s[k - row + 5];
+        lo[k] = vmlal_u32(lo[k], vget_low_u32(h[row]), vget_low_u32(f));
+        hi[k] = vmlal_high_u32(hi[k], h[row], f);
+      });
+    };
+    (row(i() + 1), ...);
+  });
+}
+
+// Column sums back to limbs below 2^26 (limbs 1 and 4 a little above): two
+// carry chains side by side, as the columns allow.
+BRAID_INLINE void Carry(uint64x2_t d[5]) {
+  const uint64x2_t mask = vdupq_n_u64(kMask26);
+  uint64x2_t c0 = vshrq_n_u64(d[0], 26), c3 = vshrq_n_u64(d[3], 26);
+  d[0] = vandq_u64(d[0], mask), d[3] = vandq_u64(d[3], mask);
+  d[1] = vaddq_u64(d[1], c0), d[4] = vaddq_u64(d[4], c3);
+  const uint64x2_t c1 = vshrq_n_u64(d[1], 26), c4 = vshrq_n_u64(d[4], 26);
+  d[1] = vandq_u64(d[1], mask), d[4] = vandq_u64(d[4], mask);
+  d[2] = vaddq_u64(d[2], c1);
+  d[0] = vaddq_u64(d[0], vaddq_u64(c4, vshlq_n_u64(c4, 2)));
+  const uint64x2_t c2 = vshrq_n_u64(d[2], 26);
+  c0 = vshrq_n_u64(d[0], 26);
+  d[2] = vandq_u64(d[2], mask), d[0] = vandq_u64(d[0], mask);
+  d[3] = vaddq_u64(d[3], c2), d[1] = vaddq_u64(d[1], c0);
+  c3 = vshrq_n_u64(d[3], 26);
+  d[3] = vandq_u64(d[3], mask);
+  d[4] = vaddq_u64(d[4], c3);
+}
+
+// Four 16-byte blocks, one a lane, as limbs (with the 2^128 bit), added to
+// h: vld4 puts word w of every block in vector w.
+BRAID_INLINE void AddBlocks(const uint8_t* p, Lanes h[5]) {
+  const uint32x4x4_t w = vld4q_u32(reinterpret_cast<const uint32_t*>(p));
+  const Lanes mask = vdupq_n_u32(kMask26);
+  const Lanes m[5] = {
+      vandq_u32(w.val[0], mask),
+      vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[0], 26), w.val[1], 6), mask),
+      vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[1], 20), w.val[2], 12), mask),
+      vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[2], 14), w.val[3], 18), mask),
+      vorrq_u32(vshrq_n_u32(w.val[3], 8), vdupq_n_u32(1u << 24))};
+  ForEachLimb([&](int i) BRAID_LAMBDA_INLINE { h[i] = vaddq_u32(h[i], m[i]); });
+}
+
+// nblocks (a multiple of 4, at least 8) whole blocks into st's accumulator.
+BRAID_INLINE void VectorBlocks(State& st, const uint8_t* p, size_t nblocks) {
+  if (!st.have_powers26) {
+    ToBase26(st.r0, st.r1, 0, st.powers26[0]);
+    Multiply26(st.powers26[0], st.powers26[0], st.powers26[1]);
+    Multiply26(st.powers26[1], st.powers26[0], st.powers26[2]);
+    Multiply26(st.powers26[1], st.powers26[1], st.powers26[3]);
+    st.have_powers26 = true;
+  }
+  const uint32_t(&pw)[4][5] = st.powers26;
+  const uint32_t(&r4)[5] = pw[3];
+  const Multiplier every = MultiplierOf({{r4[0], r4[1], r4[2], r4[3], r4[4]},
+                                         {r4[0], r4[1], r4[2], r4[3], r4[4]},
+                                         {r4[0], r4[1], r4[2], r4[3], r4[4]},
+                                         {r4[0], r4[1], r4[2], r4[3], r4[4]}});
+  // The accumulator so far enters with block 0, in lane 0.
+  uint32_t start[5];
+  ToBase26(st.h0, st.h1, st.h2, start);
+  Lanes h[5];
+  ForEachLimb([&](int i) BRAID_LAMBDA_INLINE {
+    h[i] = vsetq_lane_u32(start[i], vdupq_n_u32(0), 0);
+  });
+  uint64x2_t lo[5], hi[5];
+  for (size_t step = 0; step + 1 < nblocks / 4; ++step, p += 64) {
+    AddBlocks(p, h);
+    Columns(h, every, lo, hi);
+    Carry(lo);
+    Carry(hi);
+    ForEachLimb([&](int i) BRAID_LAMBDA_INLINE {
+      h[i] = vmovn_high_u64(vmovn_u64(lo[i]), hi[i]);
+    });
+  }
+  // The last step: lane k times r^(4 - k), then the lanes summed.
+  AddBlocks(p, h);
+  uint32_t last[4][5];
+  for (int k = 0; k < 4; ++k) std::memcpy(last[k], pw[3 - k], sizeof(last[k]));
+  Columns(h, MultiplierOf(last), lo, hi);
+  uint64_t d[5];
+  ForEachLimb([&](int i) BRAID_LAMBDA_INLINE {
+    d[i] = vaddvq_u64(vaddq_u64(lo[i], hi[i]));
+  });
+  FromColumns(d, st.h0, st.h1, st.h2);
+}
+#endif  // __ARM_NEON
+
+// h = (h + block + 2^128 * hibit) * r for each block, in order: on the
+// vector unit under a NEON tag for runs of 8 blocks or more (whole blocks,
+// hibit 1), else in general-purpose registers.
+template <class Isa>
+BRAID_INLINE void Blocks(Isa, State& st, const uint8_t* p, size_t nblocks,
+                         uint64_t hibit = 1) {
+#if defined(__ARM_NEON)
+  if constexpr (isa::Traits<Isa>::kNeon) {
+    if (nblocks >= 8 && hibit == 1) {
+      const size_t vector = nblocks & ~size_t{3};
+      VectorBlocks(st, p, vector);
+      p += 16 * vector;
+      nblocks -= vector;
+    }
+  }
+#endif
+  ScalarBlocks(st, p, nblocks, hibit);
 }
 
 // The tag: h fully reduced mod 2^130 - 5, plus the pad, mod 2^128.
@@ -125,7 +336,8 @@ inline void Finish(const State& st, uint8_t tag[16]) {
 }  // namespace poly1305_internal
 
 // Poly1305 under one 32-byte one-time key (r || s): a key must never
-// authenticate two messages.
+// authenticate two messages. On AArch64 it takes the vector path, NEON
+// being part of the baseline the compiler already emits.
 class Poly1305 {
  public:
   static constexpr size_t kKeyBytes = 32;
@@ -176,10 +388,10 @@ class Poly1305 {
       p += take;
       n -= take;
       if (buffered_ < kBlockBytes) return absl::OkStatus();
-      poly1305_internal::Blocks(state_, buffer_, 1);
+      poly1305_internal::Blocks(kIsa, state_, buffer_, 1);
       buffered_ = 0;
     }
-    poly1305_internal::Blocks(state_, p, n / kBlockBytes);
+    poly1305_internal::Blocks(kIsa, state_, p, n / kBlockBytes);
     p += n / kBlockBytes * kBlockBytes;
     n %= kBlockBytes;
     if (n > 0) std::memcpy(buffer_, p, n);
@@ -197,7 +409,7 @@ class Poly1305 {
     if (buffered_ > 0) {
       buffer_[buffered_] = 1;
       std::memset(buffer_ + buffered_ + 1, 0, kBlockBytes - buffered_ - 1);
-      poly1305_internal::Blocks(state_, buffer_, 1, /*hibit=*/0);
+      poly1305_internal::Blocks(kIsa, state_, buffer_, 1, /*hibit=*/0);
     }
     poly1305_internal::Finish(state_, tag.data());
     internal::Wipe(&state_, sizeof(state_));
@@ -215,6 +427,12 @@ class Poly1305 {
         "Poly1305: the tag was already computed; a one-time key takes one "
         "message");
   }
+
+#if defined(__ARM_NEON)
+  static constexpr isa::Neon kIsa{};
+#else
+  static constexpr isa::Scalar kIsa{};
+#endif
 
   poly1305_internal::State state_;
   uint8_t buffer_[kBlockBytes] = {};

@@ -3,7 +3,7 @@
 // HChaCha20 vector, all of Wycheproof's valid and invalid cases for both
 // AEADs, Poly1305 fed in every split equal to one call, every ChaCha20
 // configuration below equal to Scalar on random inputs (lengths across the
-// 2 KiB chunks, in place and not), tampering with every bit, and the inputs
+// 8 KiB chunks, in place and not), tampering with every bit, and the inputs
 // they refuse. OpenSSL is compared in differential_test.
 #include "braid/modes/chacha20_poly1305.h"
 
@@ -89,6 +89,45 @@ TEST(Poly1305Test, ReductionEdges) {
     ++cases;
   }
   EXPECT_EQ(cases, 14);
+}
+
+// The vector path (NEON tags, runs of 8 blocks or more) against the
+// general-purpose one: random keys and messages, runs entered with an
+// accumulator already holding blocks, and the all-ones key and message
+// (every limb at its largest).
+TEST(Poly1305Test, VectorPathEqualsScalar) {
+  if constexpr (!isa::kEnabled<isa::Neon>) {
+    GTEST_SKIP() << "no NEON in this build: the vector path is not compiled";
+  } else {
+    std::mt19937_64 rng(97);
+    int runs = 0;
+    for (size_t blocks = 0; blocks <= 90; ++blocks) {
+      for (int c = 0; c < 3; ++c) {
+        Bytes key = test::RandomBytes(rng, 32);
+        Bytes msg = test::RandomBytes(rng, 16 * blocks + 16);
+        if (c == 2) {
+          key.assign(32, 0xff);
+          msg.assign(msg.size(), 0xff);
+        }
+        const size_t lead = c == 0 ? 0 : 1 + rng() % 3;
+        poly1305_internal::State vector, scalar;
+        poly1305_internal::Init(vector, key.data());
+        poly1305_internal::Init(scalar, key.data());
+        // `lead` blocks first, so the run starts from a non-zero h.
+        poly1305_internal::ScalarBlocks(vector, msg.data(), lead);
+        poly1305_internal::Blocks(isa::Neon{}, vector, msg.data() + 16 * lead,
+                                  blocks);
+        poly1305_internal::ScalarBlocks(scalar, msg.data(), lead + blocks);
+        uint8_t a[16], b[16];
+        poly1305_internal::Finish(vector, a);
+        poly1305_internal::Finish(scalar, b);
+        ASSERT_EQ(ToHex(Bytes(a, a + 16)), ToHex(Bytes(b, b + 16)))
+            << blocks << " blocks after " << lead << ", case " << c;
+        ++runs;
+      }
+    }
+    EXPECT_EQ(runs, 91 * 3);
+  }
 }
 
 TEST(Poly1305Test, RefusesBadArguments) {
@@ -247,8 +286,8 @@ void CheckAgainst(std::mt19937_64& rng, size_t nonce_bytes) {
     ASSERT_TRUE(aead.ok() && reference.ok());
     const Bytes nonce = test::RandomBytes(rng, nonce_bytes);
     const Bytes aad = test::RandomBytes(rng, rng() % 300);
-    // Around the 2 KiB chunks as well as short ones.
-    const size_t len = c % 3 == 0 ? rng() % 200 : rng() % 9000;
+    // Across the 8 KiB chunks as well as short ones.
+    const size_t len = c % 3 == 0 ? rng() % 200 : rng() % 20000;
     const Bytes pt = test::RandomBytes(rng, len);
     SCOPED_TRACE("pt " + std::to_string(len) + " aad " +
                  std::to_string(aad.size()));

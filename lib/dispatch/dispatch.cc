@@ -264,6 +264,8 @@ constexpr ChaCha20Kernels kLazyChaCha20 = {
     0,
     &Lazy<&ChaCha20Kernels::blocks>::Call,
     &Lazy<&ChaCha20Kernels::blocks_per_batch>::Call,
+    &Lazy<&ChaCha20Kernels::aead_seal>::Call,
+    &Lazy<&ChaCha20Kernels::aead_open>::Call,
 };
 
 }  // namespace

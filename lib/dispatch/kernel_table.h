@@ -107,6 +107,15 @@ struct ChaCha20Kernels {
                  size_t nblocks);
   // Blocks in the batch that ends a message, at this CPU's vector length.
   size_t (*blocks_per_batch)();
+  // ChaCha20-Poly1305 (RFC 8439 §2.8) under a 32-byte key and a 12-byte
+  // nonce: `bytes` from `in` to `out` and the 16-byte tag over `aad` and the
+  // ciphertext.
+  void (*aead_seal)(const uint8_t* key, const uint8_t* nonce,
+                    const uint8_t* aad, size_t aad_bytes, const uint8_t* in,
+                    uint8_t* out, size_t bytes, uint8_t* tag);
+  void (*aead_open)(const uint8_t* key, const uint8_t* nonce,
+                    const uint8_t* aad, size_t aad_bytes, const uint8_t* in,
+                    uint8_t* out, size_t bytes, uint8_t* tag);
 };
 
 // The most blocks any profile's ChaCha20 batch ends a message with (SVE at

@@ -20,6 +20,7 @@
 #include "braid/chacha20_defaults.h"
 #include "braid/modes/cbc.h"
 #include "braid/modes/cfb.h"
+#include "braid/modes/chacha20_poly1305.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
 #include "braid/modes/gcm.h"
@@ -97,8 +98,12 @@ const dispatch_internal::AesKernels kAesKernels = {
 namespace {
 
 using ChaChaDefaults = ChaCha20Defaults<ChaChaIsa>;
-using ChaCha = chacha20_internal::Kernel<ChaChaIsa, ChaChaDefaults::kVectorBlocks,
-                                         ChaChaDefaults::kScalarBlocks>;
+using ChaCha =
+    chacha20_internal::Kernel<ChaChaIsa, ChaChaDefaults::kVectorBlocks,
+                              ChaChaDefaults::kScalarBlocks>;
+using Aead =
+    chacha20_poly1305_internal::Kernel<ChaChaIsa, ChaChaDefaults::kVectorBlocks,
+                                       ChaChaDefaults::kScalarBlocks>;
 static_assert(ChaCha::kMaxBlocksPerBatch <=
                   dispatch_internal::kMaxChaCha20BlocksPerBatch,
               "a ChaCha20 batch larger than the dispatched buffer");
@@ -113,6 +118,8 @@ const dispatch_internal::ChaCha20Kernels kChaCha20Kernels = {
     ChaChaDefaults::kScalarBlocks,
     &ChaCha::Blocks,
     &ChaCha::BlocksPerBatch,
+    &Aead::template Crypt<true>,
+    &Aead::template Crypt<false>,
 };
 #endif  // BRAID_PROFILE_CHACHA20
 

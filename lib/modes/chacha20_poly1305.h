@@ -7,9 +7,10 @@
 //   aead->Open(nonce, aad, sealed, out);     // IsAuthenticationFailure(s)
 //
 // ChaCha20 runs in the configuration of chacha20.h (ISA, vector blocks,
-// scalar blocks; isa::Auto chooses at run time); Poly1305 (poly1305.h) runs
-// on the integer pipes over each chunk of ciphertext while the chunk is in
-// L1: after the chunk is encrypted, or before it is decrypted.
+// scalar blocks; isa::Auto chooses at run time); Poly1305 (poly1305.h:
+// vector limbs under NEON tags, general-purpose ones under Scalar) runs
+// over each chunk of ciphertext while the chunk is in L1: after the chunk
+// is encrypted, or before it is decrypted.
 #ifndef BRAID_MODES_CHACHA20_POLY1305_H_
 #define BRAID_MODES_CHACHA20_POLY1305_H_
 
@@ -27,6 +28,7 @@
 #include "braid/chacha20_defaults.h"
 #include "braid/chacha20_engine.h"
 #include "braid/declassify.h"
+#include "braid/dispatch/kernel_table.h"
 #include "braid/modes/buffer_checks.h"
 #include "braid/namespace.h"
 #include "braid/poly1305.h"
@@ -70,13 +72,14 @@ inline void HChaCha20(const uint8_t* key, const uint8_t* nonce,
 
 // Poly1305 over `data` padded with zeros to 16 bytes, as the AEAD's MAC
 // input takes both the associated data and the ciphertext.
-BRAID_INLINE void HashPadded(poly1305_internal::State& mac, const uint8_t* data,
-                             size_t n) {
-  poly1305_internal::Blocks(mac, data, n / 16);
+template <class Isa>
+BRAID_INLINE void HashPadded(Isa isa, poly1305_internal::State& mac,
+                             const uint8_t* data, size_t n) {
+  poly1305_internal::Blocks(isa, mac, data, n / 16);
   if (n % 16 != 0) {
     alignas(16) uint8_t last[16] = {};
     std::memcpy(last, data + n / 16 * 16, n % 16);
-    poly1305_internal::Blocks(mac, last, 1);
+    poly1305_internal::Blocks(isa, mac, last, 1);
   }
 }
 
@@ -97,23 +100,23 @@ void Crypt(const uint8_t* key, const uint8_t* nonce, const uint8_t* aad,
     internal::Wipe(block0, sizeof(block0));
   }
   state[12] = 1;
-  HashPadded(mac, aad, aad_len);
+  HashPadded(Isa{}, mac, aad, aad_len);
 
-  // Chunks of whole batches, about 2 KiB, hashed while they are in L1.
+  // Chunks of whole batches, about 8 KiB, hashed while they are in L1.
   const size_t batch = K::BlocksPerBatch();
-  const size_t chunk_blocks = batch * std::max<size_t>(1, 32 / batch);
+  const size_t chunk_blocks = batch * std::max<size_t>(1, 128 / batch);
   const size_t chunk = kBlockBytes * chunk_blocks;
   size_t done = 0;
   for (; len - done > chunk; done += chunk) {
-    if (!kEncrypt) poly1305_internal::Blocks(mac, in + done, chunk / 16);
+    if (!kEncrypt) poly1305_internal::Blocks(Isa{}, mac, in + done, chunk / 16);
     K::Blocks(state, in + done, out + done, chunk_blocks);
-    if (kEncrypt) poly1305_internal::Blocks(mac, out + done, chunk / 16);
+    if (kEncrypt) poly1305_internal::Blocks(Isa{}, mac, out + done, chunk / 16);
     state[12] += static_cast<uint32_t>(chunk_blocks);
   }
   // The rest: whole blocks, then a partial one in a buffer together with
   // the whole blocks of its batch, so that a short message is one batch.
   const size_t rest = len - done;
-  if (!kEncrypt) HashPadded(mac, in + done, rest);
+  if (!kEncrypt) HashPadded(Isa{}, mac, in + done, rest);
   const size_t whole = rest / kBlockBytes, part = rest % kBlockBytes;
   const size_t tail_blocks = part > 0 ? std::min(whole, batch - 1) : 0;
   if (whole > tail_blocks) {
@@ -129,17 +132,43 @@ void Crypt(const uint8_t* key, const uint8_t* nonce, const uint8_t* aad,
     std::memcpy(out + at, buffer, bytes);
     internal::Wipe(buffer, kBlockBytes * (tail_blocks + 1));
   }
-  if (kEncrypt) HashPadded(mac, out + done, rest);
+  if (kEncrypt) HashPadded(Isa{}, mac, out + done, rest);
 
   alignas(16) uint8_t lengths[16];
   const uint64_t aad_bytes = aad_len, text_bytes = len;
   std::memcpy(lengths, &aad_bytes, 8);
   std::memcpy(lengths + 8, &text_bytes, 8);
-  poly1305_internal::Blocks(mac, lengths, 1);
+  poly1305_internal::Blocks(Isa{}, mac, lengths, 1);
   poly1305_internal::Finish(mac, tag);
   internal::Wipe(&mac, sizeof(mac));
   internal::Wipe(state, sizeof(state));
 }
+
+// The ISA part, after the arguments were checked: Crypt above, or for
+// isa::Auto the running CPU's profile's (lib/dispatch).
+template <class Isa, size_t kVectorBlocks, size_t kScalarBlocks>
+struct Kernel {
+  template <bool kEncrypt>
+  static void Crypt(const uint8_t* key, const uint8_t* nonce,
+                    const uint8_t* aad, size_t aad_bytes, const uint8_t* in,
+                    uint8_t* out, size_t bytes, uint8_t* tag) {
+    chacha20_poly1305_internal::Crypt<Isa, kVectorBlocks, kScalarBlocks,
+                                      kEncrypt>(key, nonce, aad, aad_bytes, in,
+                                                out, bytes, tag);
+  }
+};
+
+template <size_t kVectorBlocks, size_t kScalarBlocks>
+struct Kernel<isa::Auto, kVectorBlocks, kScalarBlocks> {
+  template <bool kEncrypt>
+  static void Crypt(const uint8_t* key, const uint8_t* nonce,
+                    const uint8_t* aad, size_t aad_bytes, const uint8_t* in,
+                    uint8_t* out, size_t bytes, uint8_t* tag) {
+    const auto& k = dispatch_internal::ChaCha20();
+    (kEncrypt ? k.aead_seal : k.aead_open)(key, nonce, aad, aad_bytes, in, out,
+                                           bytes, tag);
+  }
+};
 
 // The two variants: the nonce's length and how it becomes the ChaCha20
 // key and 12-byte nonce.
@@ -315,7 +344,7 @@ class Aead {
     alignas(16) uint8_t chacha_key[32];
     uint8_t chacha_nonce[12];
     Variant::Derive(key_, nonce, chacha_key, chacha_nonce);
-    Crypt<Isa, kVectorBlocks, kScalarBlocks, kEncrypt>(
+    Kernel<Isa, kVectorBlocks, kScalarBlocks>::template Crypt<kEncrypt>(
         chacha_key, chacha_nonce, aad.data(), aad.size(), in, out, len, tag);
     internal::Wipe(chacha_key, sizeof(chacha_key));
   }

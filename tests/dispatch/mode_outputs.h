@@ -1,8 +1,9 @@
 // Every mode's output over a fixed set of inputs, for one tag: the dispatch
 // tests compare isa::Auto's with Scalar's, byte for byte. Key sizes, lengths
 // around every block and batch edge, streams cut into pieces, in-place
-// calls, counters about to carry, and opened AEAD messages, intact and
-// tampered (a failed open records its status and the zeroed output).
+// calls, counters about to carry, and opened AEAD messages (the ChaCha20
+// ones too), intact and tampered (a failed open records its status and the
+// zeroed output).
 #ifndef BRAID_TESTS_DISPATCH_MODE_OUTPUTS_H_
 #define BRAID_TESTS_DISPATCH_MODE_OUTPUTS_H_
 
@@ -17,6 +18,7 @@
 #include "braid/chacha20.h"
 #include "braid/modes/cbc.h"
 #include "braid/modes/cfb.h"
+#include "braid/modes/chacha20_poly1305.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
 #include "braid/modes/gcm.h"
@@ -222,6 +224,27 @@ std::vector<ModeOutput> AllModeOutputs() {
         return absl::OkStatus();
       });
     }
+  }
+  // ChaCha20-Poly1305 and XChaCha20-Poly1305: seal, open, open tampered.
+  for (size_t len : OutputLengths()) {
+    const Bytes data = random(len), aad = random(len % 29);
+    const Bytes nonce = random(24);
+    const auto n12 = absl::MakeConstSpan(nonce).first(12);
+    auto ietf = ChaCha20Poly1305<Isa>::Create(chacha_key);
+    auto extended = XChaCha20Poly1305<Isa>::Create(chacha_key);
+    const auto add = [&](const std::string& what, const auto& aead,
+                         absl::Span<const uint8_t> n) {
+      Bytes sealed(len + 16);
+      (void)aead.Seal(n, aad, data, absl::MakeSpan(sealed));
+      out.push_back({what + " seal", sealed});
+      both_ways(what + " open", sealed, len,
+                [&](auto in, auto o) { return aead.Open(n, aad, in, o); });
+      sealed[(len * 11) % sealed.size()] ^= 8;
+      both_ways(what + " open tampered", sealed, len,
+                [&](auto in, auto o) { return aead.Open(n, aad, in, o); });
+    };
+    add(absl::StrCat("ChaCha20-Poly1305 ", len, " B"), *ietf, n12);
+    add(absl::StrCat("XChaCha20-Poly1305 ", len, " B"), *extended, nonce);
   }
   return out;
 }
