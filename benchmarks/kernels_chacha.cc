@@ -4,7 +4,7 @@
 // "chacha20_sve2_g2_s1" two such groups and 1 scalar block,
 // "chacha20_scalar_s2" two scalar blocks, "chacha20_auto" the run-time
 // choice; "chacha20_poly1305_enc_neon_n4_s2" and "_dec_" the AEAD over
-// each tag's default configuration.
+// each tag's default configuration; "poly1305" Poly1305 alone.
 #include <map>
 #include <memory>
 #include <string>
@@ -15,6 +15,7 @@
 #include "braid/chacha20.h"
 #include "braid/chacha20_defaults.h"
 #include "braid/modes/chacha20_poly1305.h"
+#include "braid/poly1305.h"
 #include "braid/simd/isa.h"
 #include "braid/simd/unroll.h"
 
@@ -83,9 +84,20 @@ void AddChaCha20Poly1305(std::vector<Kernel>& out) {
                  }});
 }
 
+// Poly1305 alone, the one-time key fixed: "poly1305" writes the tag of the
+// whole input to out[0..16).
+void AddPoly1305(std::vector<Kernel>& out) {
+  out.push_back({"poly1305", [](const uint8_t* in, uint8_t* o, size_t n) {
+                   static constexpr uint8_t kKey[32] = {7, 1, 8, 2, 8, 1, 8, 2};
+                   (void)Poly1305::Mac(kKey, absl::MakeConstSpan(in, n),
+                                       absl::MakeSpan(o, 16));
+                 }});
+}
+
 }  // namespace
 
 void AddChaCha20Kernels(std::vector<Kernel>& out) {
+  AddPoly1305(out);
 #if defined(BRAID_BENCH_DEFAULTS_ONLY)  // see kernels.cc
   using Defaults = ChaCha20Defaults<DefaultChaCha20Isa>;
   AddChaCha20<DefaultChaCha20Isa, Defaults::kVectorBlocks,
