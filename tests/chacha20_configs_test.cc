@@ -40,18 +40,22 @@ using test::Bytes;
 
 // Neon's 45 configurations are swept where test::kFullSweep holds; other
 // builds check its default, one vector block and one scalar block. NeonAes
-// gets that short list everywhere: ChaCha20 uses neither AES nor PMULL, and
-// its kernel under NeonAes is Neon's, instantiated under another tag.
+// and Sve2Aes get that short list everywhere: ChaCha20 uses neither AES nor
+// PMULL, and their kernels are Neon's and Sve2's, instantiated under another
+// tag.
 template <class Isa, size_t kVector, size_t kScalar>
 constexpr bool kSwept() {
-  if constexpr (!isa::Traits<Isa>::kNeon || isa::Traits<Isa>::kSve) {
-    return true;
+  using Default = ChaCha20Defaults<Isa>;
+  constexpr bool kShortList = (kVector == Default::kVectorBlocks &&
+                               kScalar == Default::kScalarBlocks) ||
+                              kVector + kScalar == 1;
+  if constexpr (std::is_same_v<Isa, isa::NeonAes> ||
+                std::is_same_v<Isa, isa::Sve2Aes>) {
+    return kShortList;
+  } else if constexpr (std::is_same_v<Isa, isa::Neon>) {
+    return test::kFullSweep || kShortList;
   } else {
-    using Default = ChaCha20Defaults<Isa>;
-    return (test::kFullSweep && std::is_same_v<Isa, isa::Neon>) ||
-           (kVector == Default::kVectorBlocks &&
-            kScalar == Default::kScalarBlocks) ||
-           kVector + kScalar == 1;
+    return true;
   }
 }
 

@@ -161,7 +161,7 @@ void CheckWays(uint64_t seed) {
 }
 
 TYPED_TEST(GcmSivTest, EveryWaysEqualsScalar) {
-  CheckWays<TypeParam, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16>(51);
+  CheckWays<TypeParam, 1, 2, 3, 4, 5, 8, 12, 16>(51);
 }
 
 TYPED_TEST(GcmSivTest, TamperingFails) {

@@ -160,7 +160,7 @@ TYPED_TEST(OcbTest, EveryStretchShiftMatchesOpenssl) {
 }
 
 TYPED_TEST(OcbTest, EveryWaysMatchesOpenssl) {
-  CheckWays<TypeParam, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16>(31);
+  CheckWays<TypeParam, 1, 2, 3, 4, 5, 8, 12, 16>(31);
 }
 
 // Any flipped bit of nonce, associated data, ciphertext or tag: an error

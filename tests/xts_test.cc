@@ -195,7 +195,7 @@ void CheckWays(uint64_t seed) {
 }
 
 TYPED_TEST(XtsTest, EveryWaysEqualsTheReference) {
-  CheckWays<TypeParam, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16>(11);
+  CheckWays<TypeParam, 1, 2, 3, 4, 5, 8, 12, 16>(11);
 }
 
 template <class Tag, size_t kWays>
