@@ -3,7 +3,9 @@
 The names mirror the registry in kernels.cc, kernels_aead.cc and
 kernels_chacha.cc: AES-128/256 in every mode direction for Scalar (1 block),
 NeonAes (1..12 and 16) and Sve2Aes (1, 2, 4, 8 vectors); ChaCha20 for Scalar
-(s = 1..4), Neon (n = 0..8, s = 0..4, not both 0), Sve and Sve2 (s = 0..4).
+(s = 1..4), Neon (n = 0..8, s = 0..4, not both 0), Sve and Sve2 (s = 0..4,
+and two groups with s = 0..2); ChaCha20-Poly1305 sealing and opening in each
+ChaCha20 configuration; Poly1305 alone.
 Each target is the shared benchmark binary with a filter for its own
 configuration; one whose ISA tag the build's -march does not enable says so.
 """
@@ -49,7 +51,11 @@ def benchmark_configurations():
     for tag in ["sve", "sve2"]:
         names += ["chacha20_%s_s%d" % (tag, s) for s in range(0, 5)]
         names += ["chacha20_%s_g2_s%d" % (tag, s) for s in range(0, 3)]
-    return names
+    chacha = [n for n in names if n.startswith("chacha20_")]
+    for direction in ["enc", "dec"]:
+        prefix = "chacha20_poly1305_%s_" % direction
+        names += [prefix + n[len("chacha20_"):] for n in chacha]
+    return names + ["poly1305"]
 
 _TAG_TYPES = {"scalar": "Scalar", "neonaes": "NeonAes", "sve2aes": "Sve2Aes"}
 

@@ -4,7 +4,7 @@
 // "chacha20_sve2_g2_s1" two such groups and 1 scalar block,
 // "chacha20_scalar_s2" two scalar blocks, "chacha20_auto" the run-time
 // choice; "chacha20_poly1305_enc_neon_n4_s2" and "_dec_" the AEAD over
-// each tag's default configuration; "poly1305" Poly1305 alone.
+// the same configurations; "poly1305" Poly1305 alone.
 #include <map>
 #include <memory>
 #include <string>
@@ -37,23 +37,6 @@ std::string ConfigName() {
   return name + "_s" + std::to_string(kScalarBlocks);
 }
 
-template <class Tag, size_t kVectorBlocks, size_t kScalarBlocks>
-void AddChaCha20(std::vector<Kernel>& out) {
-  constexpr bool kAuto = std::is_same_v<Tag, isa::Auto>;
-  if constexpr (kAuto || chacha20_engine::kValidConfig<Tag, kVectorBlocks,
-                                                       kScalarBlocks>) {
-    out.push_back(
-        {"chacha20_" + ConfigName<Tag, kVectorBlocks, kScalarBlocks>(),
-         [](const uint8_t* in, uint8_t* o, size_t n) {
-           static constexpr uint8_t kKey[32] = {1, 2, 3, 4, 5, 6, 7};
-           static constexpr uint8_t kNonce[12] = {9, 8, 7};
-           (void)ChaCha20Crypt<Tag, kVectorBlocks, kScalarBlocks>(
-               kKey, kNonce, 0, absl::MakeConstSpan(in, n),
-               absl::MakeSpan(o, n));
-         }});
-  }
-}
-
 // ChaCha20-Poly1305 in a configuration, with 13 bytes of associated data as
 // TLS and the peers' chacha20-poly1305-enc call it: "_enc" seals (the output
 // is n + 16 bytes), "_dec" opens a message sealed once from the first input
@@ -84,6 +67,24 @@ void AddChaCha20Poly1305(std::vector<Kernel>& out) {
                  }});
 }
 
+template <class Tag, size_t kVectorBlocks, size_t kScalarBlocks>
+void AddChaCha20(std::vector<Kernel>& out) {
+  constexpr bool kAuto = std::is_same_v<Tag, isa::Auto>;
+  if constexpr (kAuto || chacha20_engine::kValidConfig<Tag, kVectorBlocks,
+                                                       kScalarBlocks>) {
+    out.push_back(
+        {"chacha20_" + ConfigName<Tag, kVectorBlocks, kScalarBlocks>(),
+         [](const uint8_t* in, uint8_t* o, size_t n) {
+           static constexpr uint8_t kKey[32] = {1, 2, 3, 4, 5, 6, 7};
+           static constexpr uint8_t kNonce[12] = {9, 8, 7};
+           (void)ChaCha20Crypt<Tag, kVectorBlocks, kScalarBlocks>(
+               kKey, kNonce, 0, absl::MakeConstSpan(in, n),
+               absl::MakeSpan(o, n));
+         }});
+    AddChaCha20Poly1305<Tag, kVectorBlocks, kScalarBlocks>(out);
+  }
+}
+
 // Poly1305 alone, the one-time key fixed: "poly1305" writes the tag of the
 // whole input to out[0..16).
 void AddPoly1305(std::vector<Kernel>& out) {
@@ -102,17 +103,10 @@ void AddChaCha20Kernels(std::vector<Kernel>& out) {
   using Defaults = ChaCha20Defaults<DefaultChaCha20Isa>;
   AddChaCha20<DefaultChaCha20Isa, Defaults::kVectorBlocks,
               Defaults::kScalarBlocks>(out);
-  AddChaCha20Poly1305<DefaultChaCha20Isa, Defaults::kVectorBlocks,
-                      Defaults::kScalarBlocks>(out);
 #else
   // NeonAes and Sve2Aes run the same ChaCha20 code as Neon and Sve2.
   isa::ForEachEnabled([&](auto tag) {
     using Tag = decltype(tag);
-    if constexpr (!std::is_same_v<Tag, isa::NeonAes> &&
-                  !std::is_same_v<Tag, isa::Sve2Aes>) {
-      AddChaCha20Poly1305<Tag, ChaCha20Defaults<Tag>::kVectorBlocks,
-                          ChaCha20Defaults<Tag>::kScalarBlocks>(out);
-    }
     if constexpr (std::is_same_v<Tag, isa::Scalar>) {
       simd::Unroll<5>([&](auto... s) { (AddChaCha20<Tag, 0, s()>(out), ...); });
     } else if constexpr (std::is_same_v<Tag, isa::Neon>) {
