@@ -1,8 +1,8 @@
 // The AES mode kernels that most tests call (every enabled tag at kWays 1 and
-// the default), compiled once per build in instances_*.cc instead of once per
-// test: each test that includes this header sees explicit instantiation
-// declarations, so its compiler links to those kernels rather than
-// instantiating them again. The sweeps' other kWays are still instantiated
+// the mode's default), compiled once per build in instances_*.cc instead of
+// once per test: each test that includes this header sees explicit
+// instantiation declarations, so its compiler links to those kernels rather
+// than instantiating them again. The sweeps' other kWays are still instantiated
 // where they are used.
 //
 // Only non-inline function templates can be shared this way (an inline one,
@@ -24,73 +24,118 @@
 #include "braid/modes/cfb.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
+#include "braid/modes/gcm.h"
+#include "braid/modes/gcm_siv.h"
+#include "braid/modes/ocb.h"
 #include "braid/modes/xts.h"
 #include "braid/simd/isa.h"
 
-// BRAID_TEST_INSTANCES_<MODE>(KIND, Isa, kWays) with KIND `extern template`
-// declares the instances, with KIND `template` defines them.
-#define BRAID_TEST_INSTANCES_ECB(KIND, Isa, kWays)                           \
-  KIND absl::Status                                                          \
-  ecb_internal::Run<aes_engine::Direction::kEncrypt, Isa, kWays>(            \
-      const AesKey&, absl::Span<const uint8_t>, absl::Span<uint8_t>);        \
-  KIND absl::Status                                                          \
-  ecb_internal::Run<aes_engine::Direction::kDecrypt, Isa, kWays>(            \
+// BRAID_TEST_<MODE>_AT(KIND, Isa, kWays) with KIND `extern template`
+// declares the instances, with KIND `template` defines them;
+// BRAID_TEST_INSTANCES_<MODE>(KIND, Isa) takes the kWays the tests share.
+#define BRAID_TEST_ECB_AT(KIND, Isa, kWays)                           \
+  KIND absl::Status                                                   \
+  ecb_internal::Run<aes_engine::Direction::kEncrypt, Isa, kWays>(     \
+      const AesKey&, absl::Span<const uint8_t>, absl::Span<uint8_t>); \
+  KIND absl::Status                                                   \
+  ecb_internal::Run<aes_engine::Direction::kDecrypt, Isa, kWays>(     \
       const AesKey&, absl::Span<const uint8_t>, absl::Span<uint8_t>)
 
-#define BRAID_TEST_INSTANCES_CBC_CFB(KIND, Isa, kWays)                       \
-  KIND absl::Status cbc_internal::Encrypt<Isa, kWays>(                       \
-      const AesKey&, uint8_t*, absl::Span<const uint8_t>,                    \
-      absl::Span<uint8_t>);                                                  \
-  KIND absl::Status cbc_internal::Decrypt<Isa, kWays>(                       \
-      const AesKey&, uint8_t*, absl::Span<const uint8_t>,                    \
-      absl::Span<uint8_t>);                                                  \
-  KIND absl::Status cfb_internal::Run<true, Isa, kWays>(                     \
-      const AesKey&, cfb_internal::State&, absl::Span<const uint8_t>,        \
-      absl::Span<uint8_t>);                                                  \
-  KIND absl::Status cfb_internal::Run<false, Isa, kWays>(                    \
-      const AesKey&, cfb_internal::State&, absl::Span<const uint8_t>,        \
+#define BRAID_TEST_CBC_CFB_AT(KIND, Isa, kWays)                       \
+  KIND absl::Status cbc_internal::Encrypt<Isa, kWays>(                \
+      const AesKey&, uint8_t*, absl::Span<const uint8_t>,             \
+      absl::Span<uint8_t>);                                           \
+  KIND absl::Status cbc_internal::Decrypt<Isa, kWays>(                \
+      const AesKey&, uint8_t*, absl::Span<const uint8_t>,             \
+      absl::Span<uint8_t>);                                           \
+  KIND absl::Status cfb_internal::Run<true, Isa, kWays>(              \
+      const AesKey&, cfb_internal::State&, absl::Span<const uint8_t>, \
+      absl::Span<uint8_t>);                                           \
+  KIND absl::Status cfb_internal::Run<false, Isa, kWays>(             \
+      const AesKey&, cfb_internal::State&, absl::Span<const uint8_t>, \
       absl::Span<uint8_t>)
 
-#define BRAID_TEST_INSTANCES_CTR(KIND, Isa, kWays)                           \
-  KIND absl::Status                                                          \
-  ctr_internal::Crypt<ctr_internal::BigEndian128, Isa, kWays>(               \
-      const AesKey&, ctr_internal::State&, absl::string_view,                \
-      absl::Span<const uint8_t>, absl::Span<uint8_t>);                       \
-  KIND absl::Status                                                          \
-  ctr_internal::Crypt<ctr_internal::LittleEndian32, Isa, kWays>(             \
-      const AesKey&, ctr_internal::State&, absl::string_view,                \
+#define BRAID_TEST_CTR_AT(KIND, Isa, kWays)                      \
+  KIND absl::Status                                              \
+  ctr_internal::Crypt<ctr_internal::BigEndian128, Isa, kWays>(   \
+      const AesKey&, ctr_internal::State&, absl::string_view,    \
+      absl::Span<const uint8_t>, absl::Span<uint8_t>);           \
+  KIND absl::Status                                              \
+  ctr_internal::Crypt<ctr_internal::LittleEndian32, Isa, kWays>( \
+      const AesKey&, ctr_internal::State&, absl::string_view,    \
       absl::Span<const uint8_t>, absl::Span<uint8_t>)
 
-#define BRAID_TEST_INSTANCES_XTS(KIND, Isa, kWays)                           \
-  KIND absl::Status                                                          \
-  xts_internal::Run<aes_engine::Direction::kEncrypt, Isa, kWays>(            \
-      const AesXtsKey&, const uint8_t*, absl::Span<const uint8_t>,           \
-      absl::Span<uint8_t>);                                                  \
-  KIND absl::Status                                                          \
-  xts_internal::Run<aes_engine::Direction::kDecrypt, Isa, kWays>(            \
-      const AesXtsKey&, const uint8_t*, absl::Span<const uint8_t>,           \
+#define BRAID_TEST_XTS_AT(KIND, Isa, kWays)                        \
+  KIND absl::Status                                                \
+  xts_internal::Run<aes_engine::Direction::kEncrypt, Isa, kWays>(  \
+      const AesXtsKey&, const uint8_t*, absl::Span<const uint8_t>, \
+      absl::Span<uint8_t>);                                        \
+  KIND absl::Status                                                \
+  xts_internal::Run<aes_engine::Direction::kDecrypt, Isa, kWays>(  \
+      const AesXtsKey&, const uint8_t*, absl::Span<const uint8_t>, \
       absl::Span<uint8_t>)
 
-// MODE's instances for every tag the flags enable, at kWays 1 and the
-// default.
-#define BRAID_TEST_INSTANCES_FOR_WAYS(MODE, KIND, Isa) \
-  MODE(KIND, Isa, 1);                                  \
-  MODE(KIND, Isa, kDefaultAesWays);
+#define BRAID_TEST_OCB_AT(KIND, Isa, kWays)                                   \
+  KIND dispatch_internal::Block128 ocb_internal::Kernel<Isa, kWays>::Hash(    \
+      const uint8_t*, int, const uint8_t*, const uint8_t*, size_t, uint8_t*); \
+  KIND dispatch_internal::Block128                                            \
+  ocb_internal::Kernel<Isa, kWays>::Crypt<aes_engine::Direction::kEncrypt>(   \
+      const uint8_t*, int, const uint8_t*, dispatch_internal::Block128,       \
+      const uint8_t*, uint8_t*, size_t, uint8_t*);                            \
+  KIND dispatch_internal::Block128                                            \
+  ocb_internal::Kernel<Isa, kWays>::Crypt<aes_engine::Direction::kDecrypt>(   \
+      const uint8_t*, int, const uint8_t*, dispatch_internal::Block128,       \
+      const uint8_t*, uint8_t*, size_t, uint8_t*)
+
+#define BRAID_TEST_GCM_AT(KIND, Isa, kWays)                                 \
+  KIND void                                                                 \
+  gcm_internal::Kernel<Isa, kWays>::Crypt<aes_engine::Direction::kEncrypt>( \
+      const uint8_t*, int, const uint8_t*, const uint8_t*, size_t,          \
+      const uint8_t*, size_t, const uint8_t*, uint8_t*, size_t, uint8_t*);  \
+  KIND void                                                                 \
+  gcm_internal::Kernel<Isa, kWays>::Crypt<aes_engine::Direction::kDecrypt>( \
+      const uint8_t*, int, const uint8_t*, const uint8_t*, size_t,          \
+      const uint8_t*, size_t, const uint8_t*, uint8_t*, size_t, uint8_t*)
+
+// kWays 1 and the default, where the mode has a kWays to sweep.
+#define BRAID_TEST_INSTANCES_ECB(KIND, Isa) \
+  BRAID_TEST_ECB_AT(KIND, Isa, 1);          \
+  BRAID_TEST_ECB_AT(KIND, Isa, kDefaultAesWays)
+#define BRAID_TEST_INSTANCES_CBC_CFB(KIND, Isa) \
+  BRAID_TEST_CBC_CFB_AT(KIND, Isa, 1);          \
+  BRAID_TEST_CBC_CFB_AT(KIND, Isa, kDefaultAesWays)
+#define BRAID_TEST_INSTANCES_CTR(KIND, Isa) \
+  BRAID_TEST_CTR_AT(KIND, Isa, 1);          \
+  BRAID_TEST_CTR_AT(KIND, Isa, kDefaultAesWays)
+#define BRAID_TEST_INSTANCES_XTS(KIND, Isa) \
+  BRAID_TEST_XTS_AT(KIND, Isa, 1);          \
+  BRAID_TEST_XTS_AT(KIND, Isa, kDefaultAesWays)
+#define BRAID_TEST_INSTANCES_OCB(KIND, Isa) \
+  BRAID_TEST_OCB_AT(KIND, Isa, 1);          \
+  BRAID_TEST_OCB_AT(KIND, Isa, kDefaultAesWays)
+#define BRAID_TEST_INSTANCES_GCM(KIND, Isa) \
+  BRAID_TEST_GCM_AT(KIND, Isa, 1);          \
+  BRAID_TEST_GCM_AT(KIND, Isa, kDefaultGcmWays)
+// GCM-SIV's CTR is CTR's; its POLYVAL has no kWays.
+#define BRAID_TEST_INSTANCES_GCM_SIV(KIND, Isa)                       \
+  KIND void gcm_siv_internal::Kernel<Isa>::Polyval(                   \
+      const uint8_t*, const uint8_t*, size_t, const uint8_t*, size_t, \
+      uint8_t*)
+
+// MODE's instances for every tag the flags enable.
 #if defined(__ARM_NEON) && defined(__ARM_FEATURE_AES)
-#define BRAID_TEST_INSTANCES_NEONAES(MODE, KIND) \
-  BRAID_TEST_INSTANCES_FOR_WAYS(MODE, KIND, isa::NeonAes)
+#define BRAID_TEST_INSTANCES_NEONAES(MODE, KIND) MODE(KIND, isa::NeonAes);
 #else
 #define BRAID_TEST_INSTANCES_NEONAES(MODE, KIND)
 #endif
 #if defined(__ARM_FEATURE_SVE2_AES) && defined(__ARM_FEATURE_AES)
-#define BRAID_TEST_INSTANCES_SVE2AES(MODE, KIND) \
-  BRAID_TEST_INSTANCES_FOR_WAYS(MODE, KIND, isa::Sve2Aes)
+#define BRAID_TEST_INSTANCES_SVE2AES(MODE, KIND) MODE(KIND, isa::Sve2Aes);
 #else
 #define BRAID_TEST_INSTANCES_SVE2AES(MODE, KIND)
 #endif
-#define BRAID_TEST_INSTANCES(MODE, KIND)                  \
-  BRAID_TEST_INSTANCES_FOR_WAYS(MODE, KIND, isa::Scalar)  \
-  BRAID_TEST_INSTANCES_NEONAES(MODE, KIND)                \
+#define BRAID_TEST_INSTANCES(MODE, KIND)   \
+  MODE(KIND, isa::Scalar);                 \
+  BRAID_TEST_INSTANCES_NEONAES(MODE, KIND) \
   BRAID_TEST_INSTANCES_SVE2AES(MODE, KIND)
 
 // Not at -Os: those tests check the kernels as -Os compiles them.
@@ -100,6 +145,9 @@ BRAID_TEST_INSTANCES(BRAID_TEST_INSTANCES_ECB, extern template)
 BRAID_TEST_INSTANCES(BRAID_TEST_INSTANCES_CBC_CFB, extern template)
 BRAID_TEST_INSTANCES(BRAID_TEST_INSTANCES_CTR, extern template)
 BRAID_TEST_INSTANCES(BRAID_TEST_INSTANCES_XTS, extern template)
+BRAID_TEST_INSTANCES(BRAID_TEST_INSTANCES_OCB, extern template)
+BRAID_TEST_INSTANCES(BRAID_TEST_INSTANCES_GCM, extern template)
+BRAID_TEST_INSTANCES(BRAID_TEST_INSTANCES_GCM_SIV, extern template)
 }  // namespace braid
 #endif
 

@@ -91,7 +91,7 @@ TYPED_TEST(ModesBoundsTest, NothingOutsideTheBuffers) {
   const AesXtsKey xts = *AesXtsKey::Create(xts_bytes);
   const auto ocb = *AesOcb<Tag, kWays>::Create(key_bytes);
   const auto siv = *AesGcmSiv<Tag, kWays>::Create(key_bytes);
-  const auto gcm = *AesGcm<Tag, kWays>::Create(key_bytes);
+  const auto gcm = *AesGcm<Tag>::Create(key_bytes);
   const In aad = absl::MakeConstSpan(iv).first(13);
 
   const auto any = [](size_t) { return true; };

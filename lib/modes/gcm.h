@@ -92,56 +92,66 @@ struct Kernel {
   static void Crypt(const uint8_t* rk, int rounds, const uint8_t* table,
                     const uint8_t* nonce, size_t nonce_bytes,
                     const uint8_t* aad, size_t aad_bytes, const uint8_t* in,
-                    uint8_t* out, size_t bytes, uint8_t* tag) {
-    constexpr bool kDecrypt = kDirection == aes_engine::Direction::kDecrypt;
-    using Counter = ctr_internal::BigEndian32;
-    const Isa isa;
-    const GhashKey& key = *reinterpret_cast<const GhashKey*>(table);
-    alignas(16) uint8_t j0[16];
-    alignas(16) uint8_t block[16];
-    if (nonce_bytes == 12) {
-      std::memcpy(j0, nonce, 12);
-      const uint8_t one[4] = {0, 0, 0, 1};
-      std::memcpy(j0 + 12, one, 4);
-    } else {
-      Ghash<Isa, kWays> nonce_hash(key);
-      nonce_hash.UpdatePadded(nonce, nonce_bytes);
-      LengthBlock(0, nonce_bytes, block);
-      nonce_hash.Update(block, 1);
-      nonce_hash.Digest(j0);
-    }
-    Ghash<Isa, kWays> ghash(key);
-    ghash.UpdatePadded(aad, aad_bytes);
-
-    alignas(16) uint8_t counter[16];
-    std::memcpy(counter, j0, 16);
-    Counter::Add(counter, 1);
-    const size_t whole = bytes / 16;
-    if (whole > 0) {
-      HashRuns<Isa, kWays, kDecrypt> hash{
-          &key, simd::FieldLoad(isa, ghash.state()), nonce_bytes != 12};
-      ctr_internal::Run<Counter, kWays>(isa, rk, rounds, counter, in, out,
-                                        whole, hash);
-      simd::FieldStore(isa, ghash.state(), hash.s);
-    }
-    if (const size_t rest = bytes % 16; rest > 0) {
-      const uint8_t* tail_in = in + 16 * whole;
-      uint8_t* tail_out = out + 16 * whole;
-      if constexpr (kDecrypt) ghash.UpdatePadded(tail_in, rest);
-      ecb_internal::Kernel<Isa, 1>::EncryptBlock(rk, rounds, counter, block);
-      for (size_t i = 0; i < rest; ++i) tail_out[i] = tail_in[i] ^ block[i];
-      if constexpr (!kDecrypt) ghash.UpdatePadded(tail_out, rest);
-    }
-    LengthBlock(aad_bytes, bytes, block);
-    ghash.Update(block, 1);
-    ghash.Digest(block);
-    ecb_internal::Kernel<Isa, 1>::EncryptBlock(rk, rounds, j0, j0);
-    for (int i = 0; i < 16; ++i) tag[i] = block[i] ^ j0[i];
-    internal::Wipe(block, sizeof(block));
-    internal::Wipe(j0, sizeof(j0));
-    internal::Wipe(counter, sizeof(counter));
-  }
+                    uint8_t* out, size_t bytes, uint8_t* tag);
 };
+
+// Defined out of its class, so not inline: tests/instances.h shares its
+// instances between tests.
+template <class Isa, size_t kWays>
+template <aes_engine::Direction kDirection>
+void Kernel<Isa, kWays>::Crypt(const uint8_t* rk, int rounds,
+                               const uint8_t* table, const uint8_t* nonce,
+                               size_t nonce_bytes, const uint8_t* aad,
+                               size_t aad_bytes, const uint8_t* in,
+                               uint8_t* out, size_t bytes, uint8_t* tag) {
+  constexpr bool kDecrypt = kDirection == aes_engine::Direction::kDecrypt;
+  using Counter = ctr_internal::BigEndian32;
+  const Isa isa;
+  const GhashKey& key = *reinterpret_cast<const GhashKey*>(table);
+  alignas(16) uint8_t j0[16];
+  alignas(16) uint8_t block[16];
+  if (nonce_bytes == 12) {
+    std::memcpy(j0, nonce, 12);
+    const uint8_t one[4] = {0, 0, 0, 1};
+    std::memcpy(j0 + 12, one, 4);
+  } else {
+    Ghash<Isa, kWays> nonce_hash(key);
+    nonce_hash.UpdatePadded(nonce, nonce_bytes);
+    LengthBlock(0, nonce_bytes, block);
+    nonce_hash.Update(block, 1);
+    nonce_hash.Digest(j0);
+  }
+  Ghash<Isa, kWays> ghash(key);
+  ghash.UpdatePadded(aad, aad_bytes);
+
+  alignas(16) uint8_t counter[16];
+  std::memcpy(counter, j0, 16);
+  Counter::Add(counter, 1);
+  const size_t whole = bytes / 16;
+  if (whole > 0) {
+    HashRuns<Isa, kWays, kDecrypt> hash{
+        &key, simd::FieldLoad(isa, ghash.state()), nonce_bytes != 12};
+    ctr_internal::Run<Counter, kWays>(isa, rk, rounds, counter, in, out, whole,
+                                      hash);
+    simd::FieldStore(isa, ghash.state(), hash.s);
+  }
+  if (const size_t rest = bytes % 16; rest > 0) {
+    const uint8_t* tail_in = in + 16 * whole;
+    uint8_t* tail_out = out + 16 * whole;
+    if constexpr (kDecrypt) ghash.UpdatePadded(tail_in, rest);
+    ecb_internal::Kernel<Isa, 1>::EncryptBlock(rk, rounds, counter, block);
+    for (size_t i = 0; i < rest; ++i) tail_out[i] = tail_in[i] ^ block[i];
+    if constexpr (!kDecrypt) ghash.UpdatePadded(tail_out, rest);
+  }
+  LengthBlock(aad_bytes, bytes, block);
+  ghash.Update(block, 1);
+  ghash.Digest(block);
+  ecb_internal::Kernel<Isa, 1>::EncryptBlock(rk, rounds, j0, j0);
+  for (int i = 0; i < 16; ++i) tag[i] = block[i] ^ j0[i];
+  internal::Wipe(block, sizeof(block));
+  internal::Wipe(j0, sizeof(j0));
+  internal::Wipe(counter, sizeof(counter));
+}
 
 template <size_t kWays>
 struct Kernel<isa::Auto, kWays> {

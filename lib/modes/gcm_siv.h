@@ -45,17 +45,24 @@ inline constexpr size_t kPolyvalWays = 16;
 template <class Isa>
 struct Kernel {
   static void Polyval(const uint8_t* h, const uint8_t* aad, size_t aad_bytes,
-                      const uint8_t* msg, size_t msg_bytes, uint8_t* digest) {
-    braid::Polyval<Isa, kPolyvalWays> polyval(h);
-    polyval.UpdatePadded(aad, aad_bytes);
-    polyval.UpdatePadded(msg, msg_bytes);
-    alignas(16) uint8_t lengths[16];
-    const uint64_t bits[2] = {uint64_t{aad_bytes} * 8, uint64_t{msg_bytes} * 8};
-    std::memcpy(lengths, bits, 16);  // little-endian on AArch64 and x86-64
-    polyval.Update(lengths, 1);
-    polyval.Digest(digest);
-  }
+                      const uint8_t* msg, size_t msg_bytes, uint8_t* digest);
 };
+
+// Defined out of its class, so not inline: tests/instances.h shares its
+// instances between tests.
+template <class Isa>
+void Kernel<Isa>::Polyval(const uint8_t* h, const uint8_t* aad,
+                          size_t aad_bytes, const uint8_t* msg,
+                          size_t msg_bytes, uint8_t* digest) {
+  braid::Polyval<Isa, kPolyvalWays> polyval(h);
+  polyval.UpdatePadded(aad, aad_bytes);
+  polyval.UpdatePadded(msg, msg_bytes);
+  alignas(16) uint8_t lengths[16];
+  const uint64_t bits[2] = {uint64_t{aad_bytes} * 8, uint64_t{msg_bytes} * 8};
+  std::memcpy(lengths, bits, 16);  // little-endian on AArch64 and x86-64
+  polyval.Update(lengths, 1);
+  polyval.Digest(digest);
+}
 
 template <>
 struct Kernel<isa::Auto> {

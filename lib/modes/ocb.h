@@ -85,24 +85,12 @@ struct Kernel {
   using Direction = aes_engine::Direction;
 
   static Block128 Hash(const uint8_t* round_keys, int rounds, const uint8_t* l,
-                       const uint8_t* aad, size_t nblocks, uint8_t sum[16]) {
-    Block128 offset;
-    modes_internal::DispatchRounds(rounds, [&](auto r) {
-      offset = HashRounds<r()>(round_keys, l, aad, nblocks, sum);
-    });
-    return offset;
-  }
+                       const uint8_t* aad, size_t nblocks, uint8_t sum[16]);
 
   template <Direction kDirection>
   static Block128 Crypt(const uint8_t* round_keys, int rounds, const uint8_t* l,
                         Block128 offset, const uint8_t* in, uint8_t* out,
-                        size_t nblocks, uint8_t checksum[16]) {
-    modes_internal::DispatchRounds(rounds, [&](auto r) {
-      offset = CryptRounds<kDirection, r()>(round_keys, l, offset, in, out,
-                                            nblocks, checksum);
-    });
-    return offset;
-  }
+                        size_t nblocks, uint8_t checksum[16]);
 
  private:
   // One function per round count, the offsets its locals: inlined into a
@@ -144,6 +132,32 @@ struct Kernel {
     return off.value;
   }
 };
+
+// Hash and Crypt are defined out of their class, so not inline:
+// tests/instances.h shares their instances between tests.
+template <class Isa, size_t kWays>
+Block128 Kernel<Isa, kWays>::Hash(const uint8_t* round_keys, int rounds,
+                                  const uint8_t* l, const uint8_t* aad,
+                                  size_t nblocks, uint8_t sum[16]) {
+  Block128 offset;
+  modes_internal::DispatchRounds(rounds, [&](auto r) {
+    offset = HashRounds<r()>(round_keys, l, aad, nblocks, sum);
+  });
+  return offset;
+}
+
+template <class Isa, size_t kWays>
+template <aes_engine::Direction kDirection>
+Block128 Kernel<Isa, kWays>::Crypt(const uint8_t* round_keys, int rounds,
+                                   const uint8_t* l, Block128 offset,
+                                   const uint8_t* in, uint8_t* out,
+                                   size_t nblocks, uint8_t checksum[16]) {
+  modes_internal::DispatchRounds(rounds, [&](auto r) {
+    offset = CryptRounds<kDirection, r()>(round_keys, l, offset, in, out,
+                                          nblocks, checksum);
+  });
+  return offset;
+}
 
 template <size_t kWays>
 struct Kernel<isa::Auto, kWays> {

@@ -1,0 +1,7 @@
+// Defines the GCM kernels that tests/instances.h declares.
+#define BRAID_TEST_INSTANCES_DEFINE
+#include "tests/instances.h"
+
+namespace braid {
+BRAID_TEST_INSTANCES(BRAID_TEST_INSTANCES_GCM, template)
+}  // namespace braid
