@@ -68,6 +68,10 @@ class Ghash {
   explicit Ghash(const GhashKey& key) : key_(key) {
     static_assert(kWays >= 1 && kWays <= kGhashMaxWays, "kWays must be 1..16");
   }
+  // Resumes from a state() saved earlier.
+  Ghash(const GhashKey& key, const uint8_t state[16]) : Ghash(key) {
+    std::memcpy(state_, state, 16);
+  }
   Ghash(const Ghash&) = delete;
   Ghash& operator=(const Ghash&) = delete;
   ~Ghash() { internal::Wipe(state_, sizeof(state_)); }

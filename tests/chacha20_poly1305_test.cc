@@ -7,9 +7,11 @@
 // they refuse. OpenSSL is compared in differential_test.
 #include "braid/modes/chacha20_poly1305.h"
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "braid/chacha20_defaults.h"
 #include "braid/poly1305.h"
@@ -312,6 +314,70 @@ TYPED_TEST(ChaCha20Poly1305Test, EqualsScalar) {
       rng, 12);
   CheckAgainst<typename TypeParam::X, XChaCha20Poly1305<isa::Scalar, 0, 1>>(rng,
                                                                             24);
+}
+
+TYPED_TEST(ChaCha20Poly1305Test, InPiecesEqualsWhole) {
+  std::mt19937_64 rng(94);
+  auto ietf = TypeParam::Ietf::Create(test::RandomBytes(rng, 32));
+  auto x = TypeParam::X::Create(test::RandomBytes(rng, 32));
+  ASSERT_TRUE(ietf.ok() && x.ok());
+  test::CheckPieces(*ietf, rng, 12);
+  test::CheckPieces(*x, rng, 24);
+}
+
+TEST(ChaCha20Poly1305InputTest, PiecesRefuseMisuse) {
+  auto aead = ChaCha20Poly1305<>::Create(Bytes(32, 9));
+  ASSERT_TRUE(aead.ok());
+  const Bytes nonce(12, 2), aad(5);
+  EXPECT_NE(aead->BeginSeal(Bytes(11), aad)
+                .status()
+                .message()
+                .find("nonce must be 12 bytes"),
+            std::string::npos);
+  EXPECT_NE(XChaCha20Poly1305<>::Create(Bytes(32))
+                ->BeginOpen(nonce, aad)
+                .status()
+                .message()
+                .find("nonce must be 24 bytes"),
+            std::string::npos);
+  auto sealer = aead->BeginSeal(nonce, aad);
+  ASSERT_TRUE(sealer.ok());
+  Bytes buf(200), tag(16);
+  // Past the 32-bit block counter: refused from the length alone.
+  const uint8_t byte = 0;
+  const size_t too_long = ChaCha20Poly1305<>::kMaxPlaintextBytes + 1;
+  auto s = sealer->Update(absl::Span<const uint8_t>(&byte, too_long),
+                          absl::Span<uint8_t>(&buf[0], too_long));
+  EXPECT_NE(s.message().find("over the 64 * (2^32 - 1)-byte limit"),
+            std::string::npos)
+      << s;
+  EXPECT_EQ(sealer->Update(buf, absl::MakeSpan(buf).first(199)).code(),
+            absl::StatusCode::kInvalidArgument);
+  const Bytes zeros(138);
+  ASSERT_TRUE(sealer
+                  ->Update(absl::MakeConstSpan(zeros).first(128),
+                           absl::MakeSpan(buf).first(128))
+                  .ok());
+  ASSERT_TRUE(sealer
+                  ->Update(absl::MakeConstSpan(zeros).subspan(128),
+                           absl::MakeSpan(buf).first(10))
+                  .ok());
+  s = sealer->Update(absl::MakeConstSpan(buf).first(64),
+                     absl::MakeSpan(buf).first(64));
+  EXPECT_NE(s.message().find("only the last piece"), std::string::npos) << s;
+  EXPECT_NE(sealer->Finish(absl::MakeSpan(tag).first(15))
+                .message()
+                .find("tag must be 16 bytes"),
+            std::string::npos);
+  ASSERT_TRUE(sealer->Finish(absl::MakeSpan(tag)).ok());
+  EXPECT_EQ(sealer->Finish(absl::MakeSpan(tag)).code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(sealer->Update(buf, absl::MakeSpan(buf)).code(),
+            absl::StatusCode::kFailedPrecondition);
+  // The pieces sealed what Seal seals.
+  Bytes whole(138 + 16);
+  ASSERT_TRUE(aead->Seal(nonce, aad, zeros, absl::MakeSpan(whole)).ok());
+  EXPECT_EQ(Bytes(whole.end() - 16, whole.end()), tag);
 }
 
 template <class Aead>

@@ -120,8 +120,7 @@ void CheckAgainstScalar(uint64_t seed) {
     ASSERT_EQ(Bytes(buf.begin(), buf.begin() + pt.size()), pt);
     buf = pt;
     buf.resize(pt.size() + 16);
-    ASSERT_TRUE(gcm->Seal(nonce, aad,
-                          absl::MakeConstSpan(buf).first(pt.size()),
+    ASSERT_TRUE(gcm->Seal(nonce, aad, absl::MakeConstSpan(buf).first(pt.size()),
                           absl::MakeSpan(buf))
                     .ok());
     ASSERT_EQ(buf, sealed);
@@ -156,16 +155,79 @@ TYPED_TEST(GcmTest, TruncatedTagsArePrefixes) {
                                   absl::MakeSpan(tag))
                     .ok());
     EXPECT_EQ(ct, Bytes(sealed.begin(), sealed.begin() + pt.size()));
-    EXPECT_EQ(tag, Bytes(sealed.begin() + pt.size(),
-                         sealed.begin() + pt.size() + t));
+    EXPECT_EQ(
+        tag, Bytes(sealed.begin() + pt.size(), sealed.begin() + pt.size() + t));
     Bytes out(pt.size());
-    EXPECT_TRUE(gcm->OpenDetached(nonce, aad, ct, tag, absl::MakeSpan(out)).ok());
+    EXPECT_TRUE(
+        gcm->OpenDetached(nonce, aad, ct, tag, absl::MakeSpan(out)).ok());
     EXPECT_EQ(out, pt);
     tag[t - 1] ^= 1;
     EXPECT_TRUE(IsAuthenticationFailure(
         gcm->OpenDetached(nonce, aad, ct, tag, absl::MakeSpan(out))));
     EXPECT_EQ(out, Bytes(pt.size(), 0));
   }
+}
+
+TYPED_TEST(GcmTest, InPiecesEqualsWhole) {
+  std::mt19937_64 rng(84);
+  for (size_t key_bytes : {16, 24, 32}) {
+    auto gcm = AesGcm<TypeParam>::Create(test::RandomBytes(rng, key_bytes));
+    ASSERT_TRUE(gcm.ok());
+    test::CheckPieces(*gcm, rng, 12);
+    test::CheckPieces(*gcm, rng, 1 + rng() % 40);  // J0 through GHASH
+  }
+}
+
+TEST(GcmInputTest, PiecesRefuseMisuse) {
+  auto gcm = AesGcm<>::Create(Bytes(16, 3));
+  ASSERT_TRUE(gcm.ok());
+  const Bytes nonce(12, 1), aad(3), zeros(50);
+  EXPECT_NE(gcm->BeginSeal(Bytes(), aad).status().message().find("nonce"),
+            std::string::npos);
+  auto sealer = gcm->BeginSeal(nonce, aad);
+  ASSERT_TRUE(sealer.ok());
+  Bytes out(50), tag(16);
+  ASSERT_TRUE(sealer
+                  ->Update(absl::MakeConstSpan(zeros).first(32),
+                           absl::MakeSpan(out).first(32))
+                  .ok());
+  ASSERT_TRUE(sealer
+                  ->Update(absl::MakeConstSpan(zeros).subspan(32),
+                           absl::MakeSpan(out).subspan(32))
+                  .ok());
+  auto s = sealer->Update(zeros, absl::MakeSpan(out));
+  EXPECT_NE(s.message().find("only the last piece may be other than a "
+                             "multiple of 16 bytes"),
+            std::string::npos)
+      << s;
+  for (size_t t : {0, 11, 17}) {
+    s = sealer->Finish(absl::MakeSpan(tag.data(), t));
+    EXPECT_NE(s.message().find("tag must be 12 to 16 bytes"), std::string::npos)
+        << s;
+  }
+  ASSERT_TRUE(sealer->Finish(absl::MakeSpan(tag).first(12)).ok());
+  EXPECT_EQ(sealer->Finish(absl::MakeSpan(tag)).code(),
+            absl::StatusCode::kFailedPrecondition);
+  Bytes whole(50 + 16);
+  ASSERT_TRUE(gcm->Seal(nonce, aad, zeros, absl::MakeSpan(whole)).ok());
+  EXPECT_EQ(Bytes(whole.begin(), whole.begin() + 50), out);
+  EXPECT_EQ(Bytes(whole.begin() + 50, whole.begin() + 62),
+            Bytes(tag.begin(), tag.begin() + 12));
+  // A truncated tag opens what it sealed.
+  auto opener = gcm->BeginOpen(nonce, aad);
+  ASSERT_TRUE(opener.ok());
+  ASSERT_TRUE(opener->Update(out, absl::MakeSpan(out)).ok());
+  EXPECT_TRUE(opener->Finish(absl::MakeConstSpan(tag).first(12)).ok());
+  EXPECT_EQ(out, zeros);
+  // Past SP 800-38D's limit: refused from the length alone.
+  opener = gcm->BeginOpen(nonce, aad);
+  const uint8_t byte = 0;
+  const size_t too_long = AesGcm<>::kMaxPlaintextBytes + 1;
+  s = opener->Update(absl::Span<const uint8_t>(&byte, too_long),
+                     absl::Span<uint8_t>(&out[0], too_long));
+  EXPECT_NE(s.message().find("over the 2^36 - 32-byte limit"),
+            std::string::npos)
+      << s;
 }
 
 TYPED_TEST(GcmTest, TamperingFails) {
@@ -223,12 +285,10 @@ TEST(GcmInputTest, RefusesBadArguments) {
     Bytes ct(pt.size()), tag(t);
     s = gcm->SealDetached(nonce, aad, pt, absl::MakeSpan(ct),
                           absl::MakeSpan(tag));
-    EXPECT_NE(s.message().find("tag must be 12 to 16 bytes"),
-              std::string::npos)
+    EXPECT_NE(s.message().find("tag must be 12 to 16 bytes"), std::string::npos)
         << s;
     s = gcm->OpenDetached(nonce, aad, ct, tag, absl::MakeSpan(ct));
-    EXPECT_NE(s.message().find("tag must be 12 to 16 bytes"),
-              std::string::npos)
+    EXPECT_NE(s.message().find("tag must be 12 to 16 bytes"), std::string::npos)
         << s;
   }
   // Over the standard's limits: refused from the lengths alone, nothing read.

@@ -81,11 +81,11 @@
   KIND dispatch_internal::Block128                                            \
   ocb_internal::Kernel<Isa, kWays>::Crypt<aes_engine::Direction::kEncrypt>(   \
       const uint8_t*, int, const uint8_t*, dispatch_internal::Block128,       \
-      const uint8_t*, uint8_t*, size_t, uint8_t*);                            \
+      uint64_t, const uint8_t*, uint8_t*, size_t, uint8_t*);                  \
   KIND dispatch_internal::Block128                                            \
   ocb_internal::Kernel<Isa, kWays>::Crypt<aes_engine::Direction::kDecrypt>(   \
       const uint8_t*, int, const uint8_t*, dispatch_internal::Block128,       \
-      const uint8_t*, uint8_t*, size_t, uint8_t*)
+      uint64_t, const uint8_t*, uint8_t*, size_t, uint8_t*)
 
 #define BRAID_TEST_GCM_AT(KIND, Isa, kWays)                                 \
   KIND void                                                                 \

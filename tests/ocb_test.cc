@@ -115,9 +115,8 @@ void CheckOpenssl(uint64_t seed) {
     // In place, both ways.
     Bytes buf = pt;
     buf.resize(pt.size() + tag_bytes);
-    ASSERT_TRUE(ocb->Seal(nonce, aad,
-                             absl::MakeConstSpan(buf).first(pt.size()),
-                             absl::MakeSpan(buf))
+    ASSERT_TRUE(ocb->Seal(nonce, aad, absl::MakeConstSpan(buf).first(pt.size()),
+                          absl::MakeSpan(buf))
                     .ok());
     ASSERT_EQ(buf, sealed);
     ASSERT_TRUE(ocb->Open(nonce, aad, buf, absl::MakeSpan(buf)).ok());
@@ -165,6 +164,18 @@ TYPED_TEST(OcbTest, EveryWaysMatchesOpenssl) {
 
 // Any flipped bit of nonce, associated data, ciphertext or tag: an error
 // and an all-zero output.
+// In pieces at kWays 3 (no power of two), the default and 16 (a piece's
+// offsets start at a multiple of the widest batch).
+TYPED_TEST(OcbTest, InPiecesEqualsWhole) {
+  std::mt19937_64 rng(167);
+  for (size_t key_bytes : {16, 24, 32}) {
+    const Bytes key = test::RandomBytes(rng, key_bytes);
+    test::CheckPieces(*AesOcb<TypeParam, 3>::Create(key), rng, 12);
+    test::CheckPieces(*AesOcb<TypeParam>::Create(key), rng, 1 + rng() % 15);
+    test::CheckPieces(*AesOcb<TypeParam, 16>::Create(key), rng, 15);
+  }
+}
+
 TYPED_TEST(OcbTest, TamperingFails) {
   std::mt19937_64 rng(41);
   const Bytes key = test::RandomBytes(rng, 16);
@@ -226,10 +237,10 @@ TEST(OcbInputTest, RefusesBadArguments) {
   EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
   Bytes buf(80);
   s = ocb->Seal(nonce, aad, absl::MakeConstSpan(buf).first(40),
-                   absl::MakeSpan(buf).subspan(4));
+                absl::MakeSpan(buf).subspan(4));
   EXPECT_NE(s.message().find("overlap"), std::string::npos);
   s = ocb->Seal(nonce, absl::Span<const uint8_t>(nullptr, 4), pt,
-                   absl::MakeSpan(out));
+                absl::MakeSpan(out));
   EXPECT_NE(s.message().find("associated data pointer is null"),
             std::string::npos);
 }

@@ -3,6 +3,7 @@
 #ifndef BRAID_TESTS_TEST_UTIL_H_
 #define BRAID_TESTS_TEST_UTIL_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <map>
@@ -12,9 +13,11 @@
 #include <type_traits>
 #include <vector>
 
+#include "absl/types/span.h"
 #include "braid/aes_defaults.h"
 #include "braid/simd/aes_ops.h"
 #include "braid/simd/isa.h"
+#include "braid/status.h"
 #include "gtest/gtest.h"
 #include "tests/instances.h"  // the kernels compiled once, not per test
 
@@ -129,10 +132,10 @@ inline constexpr bool kFullSweep = !kAarch64 || kEverySweep;
 // host build sweeps Scalar over every kWays and the aarch64 builds check it
 // at kWays 1 and the default (all of them with BRAID_FULL_SWEEP).
 template <class Tag, size_t kWays>
-inline constexpr bool kSweeps =
-    kWays == 1 || kWays == kDefaultAesWays ||
-    (kFullSweep &&
-     (!kAarch64 || kEverySweep || !std::is_same_v<Tag, isa::Scalar>));
+inline constexpr bool kSweeps = kWays == 1 || kWays == kDefaultAesWays ||
+                                (kFullSweep &&
+                                 (!kAarch64 || kEverySweep ||
+                                  !std::is_same_v<Tag, isa::Scalar>));
 
 struct TagName {
   template <class T>
@@ -140,6 +143,56 @@ struct TagName {
     return std::string(isa::kName<T>);
   }
 };
+
+// Sealing and opening in pieces (Aead::BeginSeal, BeginOpen: random
+// multiples of Aead::kPieceBytes but the last, some in place) gives what Seal
+// gives, and a wrong tag fails as an authentication failure.
+template <class Aead>
+void CheckPieces(const Aead& aead, std::mt19937_64& rng, size_t nonce_bytes) {
+  for (size_t len : {0, 1, 15, 63, 64, 65, 200, 1000, 8191, 20000}) {
+    SCOPED_TRACE("length " + std::to_string(len));
+    const Bytes nonce = RandomBytes(rng, nonce_bytes);
+    const Bytes aad = RandomBytes(rng, rng() % 40);
+    const Bytes pt = RandomBytes(rng, len);
+    Bytes sealed(len + 16);
+    ASSERT_TRUE(aead.Seal(nonce, aad, pt, absl::MakeSpan(sealed)).ok());
+    std::vector<size_t> cuts = {0};
+    while (cuts.back() < len) {
+      cuts.push_back(std::min(
+          len, cuts.back() +
+                   Aead::kPieceBytes * (rng() % (8192 / Aead::kPieceBytes))));
+    }
+    auto sealer = aead.BeginSeal(nonce, aad);
+    auto opener = aead.BeginOpen(nonce, aad);
+    ASSERT_TRUE(sealer.ok() && opener.ok());
+    Bytes ct(len), back(sealed.begin(), sealed.end() - 16);
+    for (size_t i = 1; i < cuts.size(); ++i) {
+      const size_t at = cuts[i - 1], n = cuts[i] - at;
+      ASSERT_TRUE(sealer
+                      ->Update(absl::MakeConstSpan(pt).subspan(at, n),
+                               absl::MakeSpan(ct).subspan(at, n))
+                      .ok());
+      const auto piece = absl::MakeSpan(back).subspan(at, n);
+      ASSERT_TRUE(opener->Update(piece, piece).ok());
+    }
+    Bytes tag(16);
+    ASSERT_TRUE(sealer->Finish(absl::MakeSpan(tag)).ok());
+    ct.insert(ct.end(), tag.begin(), tag.end());
+    EXPECT_EQ(ct, sealed);
+    EXPECT_TRUE(opener->Finish(tag).ok());
+    EXPECT_EQ(back, pt);
+
+    auto forged = aead.BeginOpen(nonce, aad);
+    ASSERT_TRUE(forged.ok());
+    Bytes out(len);
+    ASSERT_TRUE(forged
+                    ->Update(absl::MakeConstSpan(sealed).first(len),
+                             absl::MakeSpan(out))
+                    .ok());
+    tag[len % 16] ^= 4;
+    EXPECT_TRUE(IsAuthenticationFailure(forged->Finish(tag)));
+  }
+}
 
 }  // namespace braid::test
 

@@ -19,9 +19,9 @@
 
 // Each profile's tables, defined in its own objects (profile.cc), in its own
 // namespace. BUILD.bazel says which profiles this build has.
-#define BRAID_DECLARE_PROFILE(ns)                               \
-  namespace braid::ns {                                         \
-  extern const dispatch_internal::AesKernels kAesKernels;       \
+#define BRAID_DECLARE_PROFILE(ns)                                   \
+  namespace braid::ns {                                             \
+  extern const dispatch_internal::AesKernels kAesKernels;           \
   extern const dispatch_internal::ChaCha20Kernels kChaCha20Kernels; \
   }
 BRAID_DECLARE_PROFILE(profile_scalar)
@@ -53,14 +53,14 @@ enum Feature : uint32_t {
 constexpr struct {
   const char* name;
   uint32_t features;
-} kFeatureNames[] = {{"neon", kNeon}, {"aes", kAes},   {"pmull", kPmull},
-                     {"sha3", kSha3}, {"sve", kSve},   {"sve2", kSve2}};
+} kFeatureNames[] = {{"neon", kNeon}, {"aes", kAes}, {"pmull", kPmull},
+                     {"sha3", kSha3}, {"sve", kSve}, {"sve2", kSve2}};
 
 std::string Names(uint32_t features) {
   std::string out;
   for (const auto& f : kFeatureNames) {
-    if (features & f.features) absl::StrAppend(&out, out.empty() ? "" : " ",
-                                               f.name);
+    if (features & f.features)
+      absl::StrAppend(&out, out.empty() ? "" : " ", f.name);
   }
   return out.empty() ? "none" : out;
 }
@@ -68,7 +68,7 @@ std::string Names(uint32_t features) {
 struct Profile {
   const char* name;
   uint32_t needs;
-  const AesKernels* aes;           // null: not this profile's family
+  const AesKernels* aes;  // null: not this profile's family
   const ChaCha20Kernels* chacha20;
 };
 
@@ -227,8 +227,8 @@ struct Lazy<kEntry> {
 template <class R, class... Args, R (*ChaCha20Kernels::*kEntry)(Args...)>
 struct Lazy<kEntry> {
   static R Call(Args... args) {
-    return (*Dispatcher().chacha20.load(std::memory_order_relaxed).*kEntry)(
-        args...);
+    return (*Dispatcher().chacha20.load(std::memory_order_relaxed).*
+            kEntry)(args...);
   }
 };
 
@@ -255,6 +255,10 @@ constexpr AesKernels kLazyAes = {
     &Lazy<&AesKernels::gcm_key>::Call,
     &Lazy<&AesKernels::gcm_encrypt>::Call,
     &Lazy<&AesKernels::gcm_decrypt>::Call,
+    &Lazy<&AesKernels::gcm_begin>::Call,
+    &Lazy<&AesKernels::gcm_encrypt_piece>::Call,
+    &Lazy<&AesKernels::gcm_decrypt_piece>::Call,
+    &Lazy<&AesKernels::gcm_end>::Call,
 };
 
 constexpr ChaCha20Kernels kLazyChaCha20 = {
@@ -312,8 +316,10 @@ absl::Status LimitTo(std::string_view profile) {
   State& s = Dispatcher();
   std::lock_guard<std::mutex> lock(s.mu);
   s.keeps.fetch_and(cap);
-  s.limit = s.limit.empty() ? absl::StrCat("LimitTo(", std::string(profile), ")")
-                            : absl::StrCat(s.limit, ", LimitTo(", std::string(profile), ")");
+  s.limit =
+      s.limit.empty()
+          ? absl::StrCat("LimitTo(", std::string(profile), ")")
+          : absl::StrCat(s.limit, ", LimitTo(", std::string(profile), ")");
   s.Choose();
   return absl::OkStatus();
 }

@@ -20,6 +20,17 @@ namespace braid::dispatch_internal {
 // A 128-bit value in a general-purpose register pair: OCB offsets.
 using Block128 = unsigned __int128;
 
+// An AES-GCM message between the calls of a stream (gcm.h): J0, the next
+// counter block, the GHASH state in POLYVAL's order, and the lengths so far.
+struct GcmState {
+  alignas(16) uint8_t j0[16];
+  alignas(16) uint8_t counter[16];
+  alignas(16) uint8_t hash[16];
+  uint64_t aad_bytes;
+  uint64_t bytes;
+  bool secret_counter;  // a nonce of another length than 12 bytes
+};
+
 // Every AES mode's kernels for one profile. `rk`: the round keys in order of
 // use (encryption or decryption schedule, as the mode needs), `rounds`:
 // 10, 12 or 14.
@@ -63,18 +74,22 @@ struct AesKernels {
   void (*xts_decrypt)(const uint8_t* rk, int rounds, const uint8_t* tk,
                       int tweak_rounds, const uint8_t* tweak_block,
                       const uint8_t* in, uint8_t* out, size_t bytes);
-  // OCB (RFC 7253) over whole blocks from block index 0: `l` is L_0..L_63,
-  // 16 bytes each. hash: HASH's sum of E_K(A_i ^ Offset_i) into `sum`,
-  // returning Offset_m. encrypt/decrypt: from Offset_0 = `offset`, the
-  // plaintext's checksum into `checksum`, returning Offset_m.
+  // OCB (RFC 7253) over whole blocks: `l` is L_0..L_63, 16 bytes each.
+  // hash: HASH's sum of E_K(A_i ^ Offset_i) from block index 0 into `sum`,
+  // returning Offset_m. encrypt/decrypt: the blocks after the first
+  // `first_block` (a multiple of 16) of the message, from `offset` (the
+  // offset of block first_block, Offset_0 at 0), the plaintext's checksum
+  // into `checksum`, returning the offset of the last block.
   Block128 (*ocb_hash)(const uint8_t* rk, int rounds, const uint8_t* l,
                        const uint8_t* aad, size_t nblocks, uint8_t* sum);
   Block128 (*ocb_encrypt)(const uint8_t* rk, int rounds, const uint8_t* l,
-                          Block128 offset, const uint8_t* in, uint8_t* out,
-                          size_t nblocks, uint8_t* checksum);
+                          Block128 offset, uint64_t first_block,
+                          const uint8_t* in, uint8_t* out, size_t nblocks,
+                          uint8_t* checksum);
   Block128 (*ocb_decrypt)(const uint8_t* rk, int rounds, const uint8_t* l,
-                          Block128 offset, const uint8_t* in, uint8_t* out,
-                          size_t nblocks, uint8_t* checksum);
+                          Block128 offset, uint64_t first_block,
+                          const uint8_t* in, uint8_t* out, size_t nblocks,
+                          uint8_t* checksum);
   // GCM-SIV's POLYVAL (RFC 8452 §4) under hash key h over the zero-padded
   // associated data, the zero-padded message and their bit lengths.
   void (*gcm_siv_polyval)(const uint8_t* h, const uint8_t* aad,
@@ -93,6 +108,20 @@ struct AesKernels {
                       const uint8_t* nonce, size_t nonce_bytes,
                       const uint8_t* aad, size_t aad_bytes, const uint8_t* in,
                       uint8_t* out, size_t bytes, uint8_t* tag);
+  // The same in pieces: begin hashes the nonce and the associated data;
+  // each piece (whole blocks but the last) runs CTR and GHASH; end writes
+  // the tag.
+  void (*gcm_begin)(const uint8_t* rk, int rounds, const uint8_t* table,
+                    const uint8_t* nonce, size_t nonce_bytes,
+                    const uint8_t* aad, size_t aad_bytes, GcmState* state);
+  void (*gcm_encrypt_piece)(const uint8_t* rk, int rounds, const uint8_t* table,
+                            GcmState* state, const uint8_t* in, uint8_t* out,
+                            size_t bytes);
+  void (*gcm_decrypt_piece)(const uint8_t* rk, int rounds, const uint8_t* table,
+                            GcmState* state, const uint8_t* in, uint8_t* out,
+                            size_t bytes);
+  void (*gcm_end)(const uint8_t* rk, int rounds, const uint8_t* table,
+                  GcmState* state, uint8_t* tag);
 };
 
 // ChaCha20's kernel for one profile.

@@ -91,6 +91,10 @@ const dispatch_internal::AesKernels kAesKernels = {
     &Gcm::Key,
     &Gcm::Crypt<Direction::kEncrypt>,
     &Gcm::Crypt<Direction::kDecrypt>,
+    &Gcm::Begin,
+    &Gcm::Piece<Direction::kEncrypt>,
+    &Gcm::Piece<Direction::kDecrypt>,
+    &Gcm::End,
 };
 #endif  // BRAID_PROFILE_AES
 

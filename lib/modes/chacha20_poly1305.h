@@ -5,6 +5,7 @@
 //   auto aead = braid::ChaCha20Poly1305<>::Create(key);  // 32 bytes
 //   aead->Seal(nonce, aad, plaintext, out);  // out: ciphertext || 16-byte tag
 //   aead->Open(nonce, aad, sealed, out);     // IsAuthenticationFailure(s)
+//   aead->BeginSeal(nonce, aad), BeginOpen: the same in pieces
 //
 // ChaCha20 runs in the configuration of chacha20.h (ISA, vector blocks,
 // scalar blocks; isa::Auto chooses at run time); Poly1305 (poly1305.h:
@@ -29,6 +30,7 @@
 #include "braid/chacha20_engine.h"
 #include "braid/declassify.h"
 #include "braid/dispatch/kernel_table.h"
+#include "braid/modes/aead_stream.h"
 #include "braid/modes/buffer_checks.h"
 #include "braid/namespace.h"
 #include "braid/poly1305.h"
@@ -83,65 +85,92 @@ BRAID_INLINE void HashPadded(Isa isa, poly1305_internal::State& mac,
   }
 }
 
-// One message under (key, 12-byte nonce): out = in ^ keystream from block 1,
-// and tag = Poly1305 over aad and the ciphertext, keyed by block 0.
+// One message under (key, 12-byte nonce), in pieces: Begin keys Poly1305
+// with block 0 and hashes the associated data; each Piece (a multiple of 64
+// bytes but the last) is out = in ^ keystream from block 1 on, its
+// ciphertext hashed; End hashes the lengths and writes the tag.
 template <class Isa, size_t kVectorBlocks, size_t kScalarBlocks, bool kEncrypt>
-void Crypt(const uint8_t* key, const uint8_t* nonce, const uint8_t* aad,
-           size_t aad_len, const uint8_t* in, uint8_t* out, size_t len,
-           uint8_t tag[16]) {
+struct Pass {
   using K = chacha20_internal::Kernel<Isa, kVectorBlocks, kScalarBlocks>;
+
   uint32_t state[16];
-  InitState(state, key, nonce);
   poly1305_internal::State mac;
-  {
+  uint64_t aad_bytes;
+  uint64_t text_bytes;
+
+  BRAID_INLINE void Begin(const uint8_t* key, const uint8_t* nonce,
+                          const uint8_t* aad, size_t aad_len) {
+    InitState(state, key, nonce);
     alignas(64) uint8_t block0[kBlockBytes] = {};
     K::Blocks(state, block0, block0, 1);
     poly1305_internal::Init(mac, block0);
     internal::Wipe(block0, sizeof(block0));
+    state[12] = 1;
+    HashPadded(Isa{}, mac, aad, aad_len);
+    aad_bytes = aad_len;
+    text_bytes = 0;
   }
-  state[12] = 1;
-  HashPadded(Isa{}, mac, aad, aad_len);
 
-  // Chunks of whole batches, about 8 KiB, hashed while they are in L1.
-  const size_t batch = K::BlocksPerBatch();
-  const size_t chunk_blocks = batch * std::max<size_t>(1, 128 / batch);
-  const size_t chunk = kBlockBytes * chunk_blocks;
-  size_t done = 0;
-  for (; len - done > chunk; done += chunk) {
-    if (!kEncrypt) poly1305_internal::Blocks(Isa{}, mac, in + done, chunk / 16);
-    K::Blocks(state, in + done, out + done, chunk_blocks);
-    if (kEncrypt) poly1305_internal::Blocks(Isa{}, mac, out + done, chunk / 16);
-    state[12] += static_cast<uint32_t>(chunk_blocks);
+  BRAID_INLINE void Piece(const uint8_t* in, uint8_t* out, size_t len) {
+    text_bytes += len;
+    // Chunks of whole batches, about 8 KiB, hashed while they are in L1.
+    const size_t batch = K::BlocksPerBatch();
+    const size_t chunk_blocks = batch * std::max<size_t>(1, 128 / batch);
+    const size_t chunk = kBlockBytes * chunk_blocks;
+    size_t done = 0;
+    for (; len - done > chunk; done += chunk) {
+      if (!kEncrypt) {
+        poly1305_internal::Blocks(Isa{}, mac, in + done, chunk / 16);
+      }
+      K::Blocks(state, in + done, out + done, chunk_blocks);
+      if (kEncrypt) {
+        poly1305_internal::Blocks(Isa{}, mac, out + done, chunk / 16);
+      }
+      state[12] += static_cast<uint32_t>(chunk_blocks);
+    }
+    // The rest: whole blocks, then a partial one in a buffer together with
+    // the whole blocks of its batch, so that a short message is one batch.
+    const size_t rest = len - done;
+    if (!kEncrypt) HashPadded(Isa{}, mac, in + done, rest);
+    const size_t whole = rest / kBlockBytes, part = rest % kBlockBytes;
+    const size_t tail_blocks = part > 0 ? std::min(whole, batch - 1) : 0;
+    if (whole > tail_blocks) {
+      K::Blocks(state, in + done, out + done, whole - tail_blocks);
+      state[12] += static_cast<uint32_t>(whole - tail_blocks);
+    }
+    if (part > 0) {
+      alignas(64) uint8_t buffer[kBlockBytes * K::kMaxBlocksPerBatch];
+      const size_t at = done + kBlockBytes * (whole - tail_blocks);
+      const size_t bytes = kBlockBytes * tail_blocks + part;
+      std::memcpy(buffer, in + at, bytes);
+      K::Blocks(state, buffer, buffer, tail_blocks + 1);
+      std::memcpy(out + at, buffer, bytes);
+      internal::Wipe(buffer, kBlockBytes * (tail_blocks + 1));
+    }
+    if (kEncrypt) HashPadded(Isa{}, mac, out + done, rest);
   }
-  // The rest: whole blocks, then a partial one in a buffer together with
-  // the whole blocks of its batch, so that a short message is one batch.
-  const size_t rest = len - done;
-  if (!kEncrypt) HashPadded(Isa{}, mac, in + done, rest);
-  const size_t whole = rest / kBlockBytes, part = rest % kBlockBytes;
-  const size_t tail_blocks = part > 0 ? std::min(whole, batch - 1) : 0;
-  if (whole > tail_blocks) {
-    K::Blocks(state, in + done, out + done, whole - tail_blocks);
-    state[12] += static_cast<uint32_t>(whole - tail_blocks);
-  }
-  if (part > 0) {
-    alignas(64) uint8_t buffer[kBlockBytes * K::kMaxBlocksPerBatch];
-    const size_t at = done + kBlockBytes * (whole - tail_blocks);
-    const size_t bytes = kBlockBytes * tail_blocks + part;
-    std::memcpy(buffer, in + at, bytes);
-    K::Blocks(state, buffer, buffer, tail_blocks + 1);
-    std::memcpy(out + at, buffer, bytes);
-    internal::Wipe(buffer, kBlockBytes * (tail_blocks + 1));
-  }
-  if (kEncrypt) HashPadded(Isa{}, mac, out + done, rest);
 
-  alignas(16) uint8_t lengths[16];
-  const uint64_t aad_bytes = aad_len, text_bytes = len;
-  std::memcpy(lengths, &aad_bytes, 8);
-  std::memcpy(lengths + 8, &text_bytes, 8);
-  poly1305_internal::Blocks(Isa{}, mac, lengths, 1);
-  poly1305_internal::Finish(mac, tag);
-  internal::Wipe(&mac, sizeof(mac));
-  internal::Wipe(state, sizeof(state));
+  BRAID_INLINE void End(uint8_t tag[16]) {
+    alignas(16) uint8_t lengths[16];
+    std::memcpy(lengths, &aad_bytes, 8);
+    std::memcpy(lengths + 8, &text_bytes, 8);
+    poly1305_internal::Blocks(Isa{}, mac, lengths, 1);
+    poly1305_internal::Finish(mac, tag);
+    Wipe();
+  }
+
+  void Wipe() { internal::Wipe(this, sizeof(*this)); }
+};
+
+// One whole message: tag = Poly1305 over aad and the ciphertext.
+template <class Isa, size_t kVectorBlocks, size_t kScalarBlocks, bool kEncrypt>
+void Crypt(const uint8_t* key, const uint8_t* nonce, const uint8_t* aad,
+           size_t aad_len, const uint8_t* in, uint8_t* out, size_t len,
+           uint8_t tag[16]) {
+  Pass<Isa, kVectorBlocks, kScalarBlocks, kEncrypt> pass;
+  pass.Begin(key, nonce, aad, aad_len);
+  pass.Piece(in, out, len);
+  pass.End(tag);
 }
 
 // The ISA part, after the arguments were checked: Crypt above, or for
@@ -313,8 +342,60 @@ class Aead {
     return absl::OkStatus();
   }
 
+  // Seal and Open in pieces, for a message too long to hold in memory
+  // (modes/aead_stream.h): every piece but the last 64 * k bytes.
+  static constexpr size_t kPieceBytes = kBlockBytes;
+  using Sealer =
+      modes_internal::AeadStream<Pass<Isa, kVectorBlocks, kScalarBlocks, true>,
+                                 true>;
+  using Opener =
+      modes_internal::AeadStream<Pass<Isa, kVectorBlocks, kScalarBlocks, false>,
+                                 false>;
+
+  absl::StatusOr<Sealer> BeginSeal(absl::Span<const uint8_t> nonce,
+                                   absl::Span<const uint8_t> aad) const {
+    return Begin<true>(nonce, aad);
+  }
+  absl::StatusOr<Opener> BeginOpen(absl::Span<const uint8_t> nonce,
+                                   absl::Span<const uint8_t> aad) const {
+    return Begin<false>(nonce, aad);
+  }
+
  private:
   explicit Aead(const uint8_t* key) { std::memcpy(key_, key, kKeyBytes); }
+
+  template <bool kEncrypt>
+  absl::StatusOr<modes_internal::AeadStream<
+      Pass<Isa, kVectorBlocks, kScalarBlocks, kEncrypt>, kEncrypt>>
+  Begin(absl::Span<const uint8_t> nonce, absl::Span<const uint8_t> aad) const {
+    const absl::string_view what = kEncrypt ? Variant::kSeal : Variant::kOpen;
+    if (absl::Status s = CheckNonceAndAad(what, nonce, aad); !s.ok()) {
+      return s;
+    }
+    Pass<Isa, kVectorBlocks, kScalarBlocks, kEncrypt> pass;
+    alignas(16) uint8_t chacha_key[32];
+    uint8_t chacha_nonce[12];
+    Variant::Derive(key_, nonce.data(), chacha_key, chacha_nonce);
+    pass.Begin(chacha_key, chacha_nonce, aad.data(), aad.size());
+    internal::Wipe(chacha_key, sizeof(chacha_key));
+    modes_internal::AeadStream<decltype(pass), kEncrypt> stream(
+        pass, {what, kBlockBytes, kMaxPlaintextBytes, "64 * (2^32 - 1)-byte",
+               kTagBytes});
+    pass.Wipe();
+    return stream;
+  }
+
+  static absl::Status CheckNonceAndAad(absl::string_view what,
+                                       absl::Span<const uint8_t> nonce,
+                                       absl::Span<const uint8_t> aad) {
+    if (nonce.size() != kNonceBytes || nonce.data() == nullptr) {
+      return NonceError(what, kNonceBytes, nonce.size());
+    }
+    if (aad.data() == nullptr && !aad.empty()) {
+      return modes_internal::InOutError(what, aad, aad);
+    }
+    return absl::OkStatus();
+  }
 
   static absl::Status Check(absl::string_view what,
                             absl::Span<const uint8_t> nonce,
@@ -322,11 +403,8 @@ class Aead {
                             absl::Span<const uint8_t> in,
                             absl::Span<const uint8_t> out, size_t tag_bytes,
                             const void* tag) {
-    if (nonce.size() != kNonceBytes || nonce.data() == nullptr) {
-      return NonceError(what, kNonceBytes, nonce.size());
-    }
-    if (aad.data() == nullptr && !aad.empty()) {
-      return modes_internal::InOutError(what, aad, aad);
+    if (absl::Status s = CheckNonceAndAad(what, nonce, aad); !s.ok()) {
+      return s;
     }
     if (in.size() > kMaxPlaintextBytes) {
       return modes_internal::LengthError(what, "message", in.size(),

@@ -26,6 +26,7 @@
 #include "braid/declassify.h"
 #include "braid/dispatch/kernel_table.h"
 #include "braid/ghash.h"
+#include "braid/modes/aead_stream.h"
 #include "braid/modes/buffer_checks.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
@@ -77,10 +78,15 @@ inline void LengthBlock(uint64_t aad_bytes, uint64_t bytes, uint8_t out[16]) {
 }
 
 // The ISA part, after the arguments were checked. Key fills the GHASH key
-// table (a GhashKey, as bytes) from the encryption schedule; Crypt encrypts
-// or decrypts `bytes` from `in` to `out` and writes the full 16-byte tag.
+// table (a GhashKey, as bytes) from the encryption schedule. A message is
+// Begin (J0, GHASH of the associated data), Piece for each piece of it
+// (whole blocks but the last), End (the full 16-byte tag); Crypt is the
+// three for one whole message.
 template <class Isa, size_t kWays>
 struct Kernel {
+  using Direction = aes_engine::Direction;
+  using State = dispatch_internal::GcmState;
+
   static void Key(const uint8_t* rk, int rounds, uint8_t* table) {
     alignas(16) uint8_t h[16] = {};
     ecb_internal::Kernel<Isa, 1>::EncryptBlock(rk, rounds, h, h);
@@ -88,7 +94,82 @@ struct Kernel {
     internal::Wipe(h, sizeof(h));
   }
 
-  template <aes_engine::Direction kDirection>
+  static BRAID_INLINE void Begin(const uint8_t* rk, int rounds,
+                                 const uint8_t* table, const uint8_t* nonce,
+                                 size_t nonce_bytes, const uint8_t* aad,
+                                 size_t aad_bytes, State* st) {
+    (void)rk;
+    (void)rounds;
+    const GhashKey& key = *reinterpret_cast<const GhashKey*>(table);
+    if (nonce_bytes == 12) {
+      std::memcpy(st->j0, nonce, 12);
+      const uint8_t one[4] = {0, 0, 0, 1};
+      std::memcpy(st->j0 + 12, one, 4);
+    } else {
+      alignas(16) uint8_t lengths[16];
+      Ghash<Isa, kWays> nonce_hash(key);
+      nonce_hash.UpdatePadded(nonce, nonce_bytes);
+      LengthBlock(0, nonce_bytes, lengths);
+      nonce_hash.Update(lengths, 1);
+      nonce_hash.Digest(st->j0);
+    }
+    Ghash<Isa, kWays> ghash(key);
+    ghash.UpdatePadded(aad, aad_bytes);
+    std::memcpy(st->hash, ghash.state(), 16);
+    std::memcpy(st->counter, st->j0, 16);
+    ctr_internal::BigEndian32::Add(st->counter, 1);
+    st->aad_bytes = aad_bytes;
+    st->bytes = 0;
+    st->secret_counter = nonce_bytes != 12;
+  }
+
+  template <Direction kDirection>
+  static BRAID_INLINE void Piece(const uint8_t* rk, int rounds,
+                                 const uint8_t* table, State* st,
+                                 const uint8_t* in, uint8_t* out,
+                                 size_t bytes) {
+    constexpr bool kDecrypt = kDirection == Direction::kDecrypt;
+    const Isa isa;
+    const GhashKey& key = *reinterpret_cast<const GhashKey*>(table);
+    st->bytes += bytes;
+    const size_t whole = bytes / 16;
+    if (whole > 0) {
+      HashRuns<Isa, kWays, kDecrypt> hash{&key, simd::FieldLoad(isa, st->hash),
+                                          st->secret_counter};
+      ctr_internal::Run<ctr_internal::BigEndian32, kWays>(
+          isa, rk, rounds, st->counter, in, out, whole, hash);
+      simd::FieldStore(isa, st->hash, hash.s);
+    }
+    if (const size_t rest = bytes % 16; rest > 0) {
+      const uint8_t* tail_in = in + 16 * whole;
+      uint8_t* tail_out = out + 16 * whole;
+      Ghash<Isa, kWays> ghash(key, st->hash);
+      if constexpr (kDecrypt) ghash.UpdatePadded(tail_in, rest);
+      alignas(16) uint8_t block[16];
+      ecb_internal::Kernel<Isa, 1>::EncryptBlock(rk, rounds, st->counter,
+                                                 block);
+      for (size_t i = 0; i < rest; ++i) tail_out[i] = tail_in[i] ^ block[i];
+      if constexpr (!kDecrypt) ghash.UpdatePadded(tail_out, rest);
+      std::memcpy(st->hash, ghash.state(), 16);
+      internal::Wipe(block, sizeof(block));
+    }
+  }
+
+  static BRAID_INLINE void End(const uint8_t* rk, int rounds,
+                               const uint8_t* table, State* st, uint8_t* tag) {
+    const GhashKey& key = *reinterpret_cast<const GhashKey*>(table);
+    alignas(16) uint8_t block[16];
+    Ghash<Isa, kWays> ghash(key, st->hash);
+    LengthBlock(st->aad_bytes, st->bytes, block);
+    ghash.Update(block, 1);
+    ghash.Digest(block);
+    ecb_internal::Kernel<Isa, 1>::EncryptBlock(rk, rounds, st->j0, st->j0);
+    for (int i = 0; i < 16; ++i) tag[i] = block[i] ^ st->j0[i];
+    internal::Wipe(block, sizeof(block));
+    internal::Wipe(st, sizeof(*st));
+  }
+
+  template <Direction kDirection>
   static void Crypt(const uint8_t* rk, int rounds, const uint8_t* table,
                     const uint8_t* nonce, size_t nonce_bytes,
                     const uint8_t* aad, size_t aad_bytes, const uint8_t* in,
@@ -104,53 +185,10 @@ void Kernel<Isa, kWays>::Crypt(const uint8_t* rk, int rounds,
                                size_t nonce_bytes, const uint8_t* aad,
                                size_t aad_bytes, const uint8_t* in,
                                uint8_t* out, size_t bytes, uint8_t* tag) {
-  constexpr bool kDecrypt = kDirection == aes_engine::Direction::kDecrypt;
-  using Counter = ctr_internal::BigEndian32;
-  const Isa isa;
-  const GhashKey& key = *reinterpret_cast<const GhashKey*>(table);
-  alignas(16) uint8_t j0[16];
-  alignas(16) uint8_t block[16];
-  if (nonce_bytes == 12) {
-    std::memcpy(j0, nonce, 12);
-    const uint8_t one[4] = {0, 0, 0, 1};
-    std::memcpy(j0 + 12, one, 4);
-  } else {
-    Ghash<Isa, kWays> nonce_hash(key);
-    nonce_hash.UpdatePadded(nonce, nonce_bytes);
-    LengthBlock(0, nonce_bytes, block);
-    nonce_hash.Update(block, 1);
-    nonce_hash.Digest(j0);
-  }
-  Ghash<Isa, kWays> ghash(key);
-  ghash.UpdatePadded(aad, aad_bytes);
-
-  alignas(16) uint8_t counter[16];
-  std::memcpy(counter, j0, 16);
-  Counter::Add(counter, 1);
-  const size_t whole = bytes / 16;
-  if (whole > 0) {
-    HashRuns<Isa, kWays, kDecrypt> hash{
-        &key, simd::FieldLoad(isa, ghash.state()), nonce_bytes != 12};
-    ctr_internal::Run<Counter, kWays>(isa, rk, rounds, counter, in, out, whole,
-                                      hash);
-    simd::FieldStore(isa, ghash.state(), hash.s);
-  }
-  if (const size_t rest = bytes % 16; rest > 0) {
-    const uint8_t* tail_in = in + 16 * whole;
-    uint8_t* tail_out = out + 16 * whole;
-    if constexpr (kDecrypt) ghash.UpdatePadded(tail_in, rest);
-    ecb_internal::Kernel<Isa, 1>::EncryptBlock(rk, rounds, counter, block);
-    for (size_t i = 0; i < rest; ++i) tail_out[i] = tail_in[i] ^ block[i];
-    if constexpr (!kDecrypt) ghash.UpdatePadded(tail_out, rest);
-  }
-  LengthBlock(aad_bytes, bytes, block);
-  ghash.Update(block, 1);
-  ghash.Digest(block);
-  ecb_internal::Kernel<Isa, 1>::EncryptBlock(rk, rounds, j0, j0);
-  for (int i = 0; i < 16; ++i) tag[i] = block[i] ^ j0[i];
-  internal::Wipe(block, sizeof(block));
-  internal::Wipe(j0, sizeof(j0));
-  internal::Wipe(counter, sizeof(counter));
+  State st;
+  Begin(rk, rounds, table, nonce, nonce_bytes, aad, aad_bytes, &st);
+  Piece<kDirection>(rk, rounds, table, &st, in, out, bytes);
+  End(rk, rounds, table, &st, tag);
 }
 
 template <size_t kWays>
@@ -168,6 +206,25 @@ struct Kernel<isa::Auto, kWays> {
          ? k.gcm_encrypt
          : k.gcm_decrypt)(rk, rounds, table, nonce, nonce_bytes, aad, aad_bytes,
                           in, out, bytes, tag);
+  }
+  using State = dispatch_internal::GcmState;
+  static void Begin(const uint8_t* rk, int rounds, const uint8_t* table,
+                    const uint8_t* nonce, size_t nonce_bytes,
+                    const uint8_t* aad, size_t aad_bytes, State* st) {
+    dispatch_internal::Aes().gcm_begin(rk, rounds, table, nonce, nonce_bytes,
+                                       aad, aad_bytes, st);
+  }
+  template <aes_engine::Direction kDirection>
+  static void Piece(const uint8_t* rk, int rounds, const uint8_t* table,
+                    State* st, const uint8_t* in, uint8_t* out, size_t bytes) {
+    const auto& k = dispatch_internal::Aes();
+    (kDirection == aes_engine::Direction::kEncrypt
+         ? k.gcm_encrypt_piece
+         : k.gcm_decrypt_piece)(rk, rounds, table, st, in, out, bytes);
+  }
+  static void End(const uint8_t* rk, int rounds, const uint8_t* table,
+                  State* st, uint8_t* tag) {
+    dispatch_internal::Aes().gcm_end(rk, rounds, table, st, tag);
   }
 };
 
@@ -261,20 +318,57 @@ class AesGcm {
     return OpenFrom("AES-GCM open", nonce, aad, ciphertext, tag, plaintext);
   }
 
+  // Seal and Open in pieces, for a message too long to hold in memory
+  // (modes/aead_stream.h): every piece but the last a multiple of 16 bytes;
+  // Finish takes a tag of 12 to 16 bytes.
+  static constexpr size_t kPieceBytes = 16;
+  template <aes_engine::Direction kDirection>
+  struct StreamCore;
+  using Sealer =
+      modes_internal::AeadStream<StreamCore<aes_engine::Direction::kEncrypt>,
+                                 true>;
+  using Opener =
+      modes_internal::AeadStream<StreamCore<aes_engine::Direction::kDecrypt>,
+                                 false>;
+
+  absl::StatusOr<Sealer> BeginSeal(absl::Span<const uint8_t> nonce,
+                                   absl::Span<const uint8_t> aad) const {
+    return Begin<aes_engine::Direction::kEncrypt>("AES-GCM seal", nonce, aad);
+  }
+  absl::StatusOr<Opener> BeginOpen(absl::Span<const uint8_t> nonce,
+                                   absl::Span<const uint8_t> aad) const {
+    return Begin<aes_engine::Direction::kDecrypt>("AES-GCM open", nonce, aad);
+  }
+
  private:
   using K = gcm_internal::Kernel<Isa, kWays>;
   using Direction = aes_engine::Direction;
+
+  template <Direction kDirection>
+  absl::StatusOr<modes_internal::AeadStream<StreamCore<kDirection>,
+                                            kDirection == Direction::kEncrypt>>
+  Begin(absl::string_view what, absl::Span<const uint8_t> nonce,
+        absl::Span<const uint8_t> aad) const {
+    if (absl::Status s = CheckNonceAndAad(what, nonce, aad); !s.ok()) {
+      return s;
+    }
+    StreamCore<kDirection> core{key_, ghash_key_, {}};
+    K::Begin(key_.encryption_round_keys(), key_.rounds(), core.table(),
+             nonce.data(), nonce.size(), aad.data(), aad.size(), &core.state);
+    return modes_internal::AeadStream<StreamCore<kDirection>,
+                                      kDirection == Direction::kEncrypt>(
+        std::move(core), {what, kPieceBytes, kMaxPlaintextBytes,
+                          "2^36 - 32-byte", kMinTagBytes});
+  }
 
   explicit AesGcm(AesKey key) : key_(std::move(key)) {
     K::Key(key_.encryption_round_keys(), key_.rounds(),
            reinterpret_cast<uint8_t*>(&ghash_key_));
   }
 
-  static absl::Status Check(absl::string_view what,
-                            absl::Span<const uint8_t> nonce,
-                            absl::Span<const uint8_t> aad,
-                            absl::Span<const uint8_t> in,
-                            absl::Span<const uint8_t> out, size_t tag_bytes) {
+  static absl::Status CheckNonceAndAad(absl::string_view what,
+                                       absl::Span<const uint8_t> nonce,
+                                       absl::Span<const uint8_t> aad) {
     if (nonce.empty() || nonce.data() == nullptr ||
         nonce.size() > kMaxNonceBytes) {
       return gcm_internal::NonceError(what, nonce);
@@ -285,6 +379,17 @@ class AesGcm {
     if (aad.size() > kMaxAadBytes) {
       return modes_internal::LengthError(what, "associated data", aad.size(),
                                          "2^61 - 1-byte");
+    }
+    return absl::OkStatus();
+  }
+
+  static absl::Status Check(absl::string_view what,
+                            absl::Span<const uint8_t> nonce,
+                            absl::Span<const uint8_t> aad,
+                            absl::Span<const uint8_t> in,
+                            absl::Span<const uint8_t> out, size_t tag_bytes) {
+    if (absl::Status s = CheckNonceAndAad(what, nonce, aad); !s.ok()) {
+      return s;
     }
     if (in.size() > kMaxPlaintextBytes) {
       return modes_internal::LengthError(what, "message", in.size(),
@@ -357,6 +462,27 @@ class AesGcm {
 
   AesKey key_;
   GhashKey ghash_key_;
+};
+
+// A stream's own copy of the key, and its message's state.
+template <class Isa, size_t kWays>
+template <aes_engine::Direction kDirection>
+struct AesGcm<Isa, kWays>::StreamCore {
+  AesKey key;
+  GhashKey ghash_key;
+  dispatch_internal::GcmState state;
+
+  const uint8_t* table() const {
+    return reinterpret_cast<const uint8_t*>(&ghash_key);
+  }
+  void Piece(const uint8_t* in, uint8_t* out, size_t n) {
+    K::template Piece<kDirection>(key.encryption_round_keys(), key.rounds(),
+                                  table(), &state, in, out, n);
+  }
+  void End(uint8_t tag[16]) {
+    K::End(key.encryption_round_keys(), key.rounds(), table(), &state, tag);
+  }
+  void Wipe() { internal::Wipe(&state, sizeof(state)); }
 };
 
 BRAID_NAMESPACE_END

@@ -24,6 +24,7 @@
 #include "braid/aes_engine.h"
 #include "braid/aes_key.h"
 #include "braid/dispatch/kernel_table.h"
+#include "braid/modes/aead_stream.h"
 #include "braid/modes/buffer_checks.h"
 #include "braid/modes/ecb.h"
 #include "braid/modes/whitened.h"
@@ -59,7 +60,7 @@ template <size_t kWays>
 struct Offsets {
   const uint8_t* l;  // L_0..L_63, 16 bytes each
   Block128 value;
-  uint64_t index = 0;  // blocks so far; public
+  uint64_t index = 0;  // blocks so far, a multiple of 16 at the start
   // `at` as whitened::Blocks gives it: with kWays a power of two and the
   // batch at a multiple of kWays, ntz(i) = ntz(at + 1) but for the last
   // block of the batch.
@@ -78,8 +79,8 @@ struct Offsets {
   }
 };
 
-// The ISA part, after the arguments were checked: whole blocks from block
-// index 0 (see dispatch_internal::AesKernels for what each computes).
+// The ISA part, after the arguments were checked: whole blocks (see
+// dispatch_internal::AesKernels for what each computes).
 template <class Isa, size_t kWays>
 struct Kernel {
   using Direction = aes_engine::Direction;
@@ -89,8 +90,9 @@ struct Kernel {
 
   template <Direction kDirection>
   static Block128 Crypt(const uint8_t* round_keys, int rounds, const uint8_t* l,
-                        Block128 offset, const uint8_t* in, uint8_t* out,
-                        size_t nblocks, uint8_t checksum[16]);
+                        Block128 offset, uint64_t first_block,
+                        const uint8_t* in, uint8_t* out, size_t nblocks,
+                        uint8_t checksum[16]);
 
  private:
   // One function per round count, the offsets its locals: inlined into a
@@ -117,9 +119,10 @@ struct Kernel {
   template <Direction kDirection, int kRounds>
   __attribute__((noinline)) static Block128 CryptRounds(
       const uint8_t* round_keys, const uint8_t* l, Block128 offset,
-      const uint8_t* in, uint8_t* out, size_t nblocks, uint8_t checksum[16]) {
+      uint64_t first_block, const uint8_t* in, uint8_t* out, size_t nblocks,
+      uint8_t checksum[16]) {
     constexpr bool kEncrypt = kDirection == Direction::kEncrypt;
-    Offsets<kWays> off{l, offset};
+    Offsets<kWays> off{l, offset, first_block};
     const auto keys = whitened::EdgeKeys::Of<kRounds>(round_keys);
     auto whiten = [&](uint8_t* first, uint8_t* last, auto at)
                       BRAID_LAMBDA_INLINE {
@@ -150,11 +153,12 @@ template <class Isa, size_t kWays>
 template <aes_engine::Direction kDirection>
 Block128 Kernel<Isa, kWays>::Crypt(const uint8_t* round_keys, int rounds,
                                    const uint8_t* l, Block128 offset,
-                                   const uint8_t* in, uint8_t* out,
-                                   size_t nblocks, uint8_t checksum[16]) {
+                                   uint64_t first_block, const uint8_t* in,
+                                   uint8_t* out, size_t nblocks,
+                                   uint8_t checksum[16]) {
   modes_internal::DispatchRounds(rounds, [&](auto r) {
-    offset = CryptRounds<kDirection, r()>(round_keys, l, offset, in, out,
-                                          nblocks, checksum);
+    offset = CryptRounds<kDirection, r()>(round_keys, l, offset, first_block,
+                                          in, out, nblocks, checksum);
   });
   return offset;
 }
@@ -171,11 +175,12 @@ struct Kernel<isa::Auto, kWays> {
 
   template <Direction kDirection>
   static Block128 Crypt(const uint8_t* round_keys, int rounds, const uint8_t* l,
-                        Block128 offset, const uint8_t* in, uint8_t* out,
-                        size_t nblocks, uint8_t checksum[16]) {
+                        Block128 offset, uint64_t first_block,
+                        const uint8_t* in, uint8_t* out, size_t nblocks,
+                        uint8_t checksum[16]) {
     const auto& k = dispatch_internal::Aes();
     return (kDirection == Direction::kEncrypt ? k.ocb_encrypt : k.ocb_decrypt)(
-        round_keys, rounds, l, offset, in, out, nblocks, checksum);
+        round_keys, rounds, l, offset, first_block, in, out, nblocks, checksum);
   }
 };
 
@@ -268,6 +273,29 @@ class AesOcb {
       return internal::AuthenticationFailure(kWhat);
     }
     return absl::OkStatus();
+  }
+
+  // Seal and Open in pieces, for a message too long to hold in memory
+  // (modes/aead_stream.h): every piece but the last a multiple of 256 bytes
+  // (16 blocks, so that each piece's offsets start at a multiple of the
+  // batch); Finish takes a tag of tag_bytes().
+  static constexpr size_t kPieceBytes = 256;
+  template <aes_engine::Direction kDirection>
+  struct StreamCore;
+  using Sealer =
+      modes_internal::AeadStream<StreamCore<aes_engine::Direction::kEncrypt>,
+                                 true>;
+  using Opener =
+      modes_internal::AeadStream<StreamCore<aes_engine::Direction::kDecrypt>,
+                                 false>;
+
+  absl::StatusOr<Sealer> BeginSeal(absl::Span<const uint8_t> nonce,
+                                   absl::Span<const uint8_t> aad) const {
+    return Begin<aes_engine::Direction::kEncrypt>("OCB encrypt", nonce, aad);
+  }
+  absl::StatusOr<Opener> BeginOpen(absl::Span<const uint8_t> nonce,
+                                   absl::Span<const uint8_t> aad) const {
+    return Begin<aes_engine::Direction::kDecrypt>("OCB decrypt", nonce, aad);
   }
 
  private:
@@ -393,32 +421,97 @@ class AesOcb {
     ocb_internal::Block128 value;
     std::memcpy(&value, offset, 16);
     value = ocb_internal::Kernel<Isa, kWays>::template Crypt<kDirection>(
-        rk, key_.rounds(), table_.l[0], value, in, out, whole, checksum);
+        rk, key_.rounds(), table_.l[0], value, 0, in, out, whole, checksum);
     std::memcpy(offset, &value, 16);
     if (rest != 0) {
-      // Offset_* = Offset_m ^ L_*; Pad = E_K(Offset_*), both directions.
-      ocb_internal::XorInto(offset, table_.star, 16);
-      EncryptBlock(offset, call.pad);
-      uint8_t* last = call.block;
-      std::memset(last, 0, 16);
-      std::memcpy(last, in + 16 * whole, rest);
-      for (size_t i = 0; i < rest; ++i)
-        out[16 * whole + i] = last[i] ^ call.pad[i];
-      if (!kEncrypt) std::memcpy(last, out + 16 * whole, rest);
-      last[rest] = 0x80;
-      ocb_internal::XorInto(checksum, last, 16);
+      Partial<kDirection>(in + 16 * whole, out + 16 * whole, rest, checksum,
+                          call);
     }
-    // Tag = E_K(Checksum ^ Offset ^ L_$) ^ HASH(K, A).
-    ocb_internal::XorInto(checksum, offset, 16);
+    Tag(checksum, call);
+    internal::Wipe(checksum, sizeof(checksum));
+  }
+
+  // The last block when it is partial (`rest` bytes): Offset_* = Offset_m ^
+  // L_*, Pad = E_K(Offset_*) in both directions, and the block's part of
+  // the checksum.
+  template <Direction kDirection>
+  void Partial(const uint8_t* in, uint8_t* out, size_t rest,
+               uint8_t checksum[16], CallState& call) const {
+    ocb_internal::XorInto(call.offset, table_.star, 16);
+    EncryptBlock(call.offset, call.pad);
+    uint8_t* last = call.block;
+    std::memset(last, 0, 16);
+    std::memcpy(last, in, rest);
+    for (size_t i = 0; i < rest; ++i) out[i] = last[i] ^ call.pad[i];
+    if (kDirection == Direction::kDecrypt) std::memcpy(last, out, rest);
+    last[rest] = 0x80;
+    ocb_internal::XorInto(checksum, last, 16);
+  }
+
+  // Tag = E_K(Checksum ^ Offset ^ L_$) ^ HASH(K, A), into call.tag.
+  void Tag(uint8_t checksum[16], CallState& call) const {
+    ocb_internal::XorInto(checksum, call.offset, 16);
     ocb_internal::XorInto(checksum, table_.dollar, 16);
     EncryptBlock(checksum, call.tag);
     ocb_internal::XorInto(call.tag, call.aad_sum, 16);
-    internal::Wipe(checksum, sizeof(checksum));
+  }
+
+  template <Direction kDirection>
+  absl::StatusOr<modes_internal::AeadStream<StreamCore<kDirection>,
+                                            kDirection == Direction::kEncrypt>>
+  Begin(absl::string_view what, absl::Span<const uint8_t> nonce,
+        absl::Span<const uint8_t> aad) const {
+    if (absl::Status s = CheckNonceAndAad(what, nonce, aad); !s.ok()) {
+      return s;
+    }
+    StreamCore<kDirection> core{*this, {}, {}, 0};
+    InitialOffset(nonce, core.call);
+    Hash(aad, core.call);
+    return modes_internal::AeadStream<StreamCore<kDirection>,
+                                      kDirection == Direction::kEncrypt>(
+        std::move(core),
+        {what, kPieceBytes, ~uint64_t{0}, "", tag_bytes_, tag_bytes_});
   }
 
   AesKey key_;
   size_t tag_bytes_;
   Table table_;
+};
+
+// A stream's own copy of the key object, and its message's state.
+template <class Isa, size_t kWays>
+template <aes_engine::Direction kDirection>
+struct AesOcb<Isa, kWays>::StreamCore {
+  AesOcb ocb;
+  CallState call;
+  alignas(16) uint8_t checksum[16];
+  uint64_t blocks;  // so far
+
+  void Piece(const uint8_t* in, uint8_t* out, size_t n) {
+    const size_t whole = n / 16;
+    const uint8_t* rk = kDirection == Direction::kEncrypt
+                            ? ocb.key_.encryption_round_keys()
+                            : ocb.key_.decryption_round_keys();
+    ocb_internal::Block128 value;
+    std::memcpy(&value, call.offset, 16);
+    value = ocb_internal::Kernel<Isa, kWays>::template Crypt<kDirection>(
+        rk, ocb.key_.rounds(), ocb.table_.l[0], value, blocks, in, out, whole,
+        checksum);
+    std::memcpy(call.offset, &value, 16);
+    blocks += whole;
+    if (n % 16 != 0) {
+      ocb.template Partial<kDirection>(in + 16 * whole, out + 16 * whole,
+                                       n % 16, checksum, call);
+    }
+  }
+  void End(uint8_t tag[16]) {
+    ocb.Tag(checksum, call);
+    std::memcpy(tag, call.tag, 16);
+  }
+  void Wipe() {
+    internal::Wipe(&call, sizeof(call));
+    internal::Wipe(checksum, sizeof(checksum));
+  }
 };
 
 BRAID_NAMESPACE_END
