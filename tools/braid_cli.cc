@@ -8,11 +8,13 @@
 
 #include <cerrno>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -537,6 +539,8 @@ class Output {
     return absl::OkStatus();
   }
 
+  bool IsStandard() const { return path_.empty() || path_ == "-"; }
+
   absl::Status Finish() {
     if (std::fflush(file_) != 0) return WriteError();
     if (IsStandard()) return absl::OkStatus();
@@ -553,7 +557,6 @@ class Output {
   }
 
  private:
-  bool IsStandard() const { return path_.empty() || path_ == "-"; }
   absl::Status WriteError() const {
     return Bad(absl::StrCat("writing ",
                             IsStandard() ? "standard output" : path_, ": ",
@@ -681,6 +684,169 @@ absl::Status Aead(const Options& o, const Io& io, const Key& key,
       });
 }
 
+// A private scratch file: created 0600 in $TMPDIR (else /tmp) and unlinked
+// at once, so that only this process can reach it and it is gone when
+// closed. Null if it cannot be made.
+std::FILE* PrivateSpool() {
+  const char* dir = std::getenv("TMPDIR");
+  std::string path = absl::StrCat(dir != nullptr && *dir != '\0' ? dir : "/tmp",
+                                  "/braid-spool-XXXXXX");
+  const int fd = mkstemp(path.data());
+  if (fd < 0) return nullptr;
+  unlink(path.c_str());
+  std::FILE* f = fdopen(fd, "w+b");
+  if (f == nullptr) close(fd);
+  return f;
+}
+
+// Opens `input` (ciphertext, then the 16-byte tag) through `opener` in
+// chunks, holding back the last 16 bytes read, which may be the tag:
+// `on_piece(ciphertext, plaintext)` takes each piece as it is opened, and
+// the result is the tag's verdict, and `tag` the tag.
+template <class Opener, class OnPiece>
+absl::Status OpenPieces(const Options& o, Input& input, Opener& opener,
+                        OnPiece&& on_piece, uint8_t tag[16]) {
+  constexpr size_t kTag = 16;
+  std::vector<uint8_t> in(kChunkBytes + kTag), out(kChunkBytes);
+  size_t have = 0;
+  uint64_t total = 0;
+  absl::Status s;
+  for (;;) {
+    absl::StatusOr<size_t> got = input.Read(in.data() + have, in.size() - have);
+    if (!got.ok()) return got.status();
+    total += *got;
+    have += *got;
+    const bool end = have < in.size();
+    if (end && have < kTag) {
+      return Bad(absl::StrCat("input for ", o.cipher.name,
+                              " dec is ciphertext then the 16-byte tag, got ",
+                              total, " bytes"));
+    }
+    const size_t piece = end ? have - kTag : kChunkBytes;
+    s = opener.Update(absl::MakeConstSpan(in.data(), piece),
+                      absl::MakeSpan(out.data(), piece));
+    if (!s.ok()) return Bad(s.message());
+    s = on_piece(absl::MakeConstSpan(in.data(), piece),
+                 absl::MakeConstSpan(out.data(), piece));
+    if (!s.ok()) break;
+    std::memmove(in.data(), in.data() + piece, have - piece);
+    have -= piece;
+    if (end) break;
+  }
+  internal::Wipe(out.data(), out.size());
+  if (!s.ok()) return s;
+  std::memcpy(tag, in.data(), kTag);
+  s = opener.Finish(absl::MakeConstSpan(in.data(), kTag));
+  if (IsAuthenticationFailure(s)) return AuthFailed();
+  return s.ok() ? s : Bad(s.message());
+}
+
+// The AEADs that seal and open in pieces: memory stays at a few chunks
+// whatever the message's length. enc writes ciphertext || tag. dec to a
+// file writes the plaintext to its new file, renamed over the name only once
+// the tag verifies; to standard output, it first copies the ciphertext to a
+// private spool while checking the tag, then opens the spool again to write
+// the plaintext: no byte of unverified plaintext leaves the process, and
+// none reaches the disk.
+template <class Key>
+absl::Status StreamAead(const Options& o, const Io& io, const Key& key) {
+  const absl::Span<const uint8_t> nonce = *o.iv;
+  const absl::Span<const uint8_t> aad =
+      o.aad ? absl::MakeConstSpan(*o.aad) : absl::Span<const uint8_t>();
+  Input input(o.in_path, io.in);
+  if (absl::Status s = input.Open(); !s.ok()) return s;
+  Output output(o.out_path, io.out);
+  if (absl::Status s = output.CheckNotInput(input); !s.ok()) return s;
+
+  if (o.encrypt) {
+    auto sealer = key.BeginSeal(nonce, aad);
+    if (!sealer.ok()) return Bad(sealer.status().message());
+    if (absl::Status s = output.Open(); !s.ok()) return s;
+    std::vector<uint8_t> buffer(kChunkBytes);
+    absl::Status s;
+    for (;;) {
+      absl::StatusOr<size_t> got = input.Read(buffer.data(), buffer.size());
+      if (!got.ok()) {
+        s = got.status();
+        break;
+      }
+      const auto piece = absl::MakeSpan(buffer.data(), *got);
+      s = sealer->Update(piece, piece);
+      if (!s.ok()) {
+        s = Bad(s.message());
+        break;
+      }
+      s = output.Write(piece.data(), piece.size());
+      if (!s.ok() || *got < buffer.size()) break;
+    }
+    internal::Wipe(buffer.data(), buffer.size());
+    if (!s.ok()) return s;
+    uint8_t tag[16];
+    if (s = sealer->Finish(absl::MakeSpan(tag)); !s.ok()) {
+      return Bad(s.message());
+    }
+    if (s = output.Write(tag, sizeof(tag)); !s.ok()) return s;
+    return output.Finish();
+  }
+
+  const auto write_plaintext = [&](absl::Span<const uint8_t>,
+                                   absl::Span<const uint8_t> plaintext) {
+    return output.Write(plaintext.data(), plaintext.size());
+  };
+  if (!output.IsStandard()) {
+    auto opener = key.BeginOpen(nonce, aad);
+    if (!opener.ok()) return Bad(opener.status().message());
+    if (absl::Status s = output.Open(); !s.ok()) return s;
+    uint8_t tag[16];
+    if (absl::Status s = OpenPieces(o, input, *opener, write_plaintext, tag);
+        !s.ok()) {
+      return s;
+    }
+    return output.Finish();
+  }
+  std::FILE* spool_file = PrivateSpool();
+  if (spool_file == nullptr) {
+    return Bad(absl::StrCat("cannot make a spool file for ", o.cipher.name,
+                            " dec to standard output in $TMPDIR or /tmp: ",
+                            std::strerror(errno), " (or give -out FILE)"));
+  }
+  uint8_t tag[16];
+  absl::Status s;
+  const auto write_ciphertext = [&](absl::Span<const uint8_t> ciphertext,
+                                    absl::Span<const uint8_t>) {
+    if (std::fwrite(ciphertext.data(), 1, ciphertext.size(), spool_file) !=
+        ciphertext.size()) {
+      return Bad(
+          absl::StrCat("writing the spool file: ", std::strerror(errno)));
+    }
+    return absl::OkStatus();
+  };
+  if (auto check = key.BeginOpen(nonce, aad); !check.ok()) {
+    s = Bad(check.status().message());
+  } else {
+    s = OpenPieces(o, input, *check, write_ciphertext, tag);
+  }
+  // Verified: the spool (ciphertext, then the tag) is opened again, now to
+  // the output.
+  if (s.ok() && (std::fwrite(tag, 1, sizeof(tag), spool_file) != sizeof(tag) ||
+                 std::fflush(spool_file) != 0 ||
+                 std::fseek(spool_file, 0, SEEK_SET) != 0)) {
+    s = Bad(absl::StrCat("writing the spool file: ", std::strerror(errno)));
+  }
+  if (s.ok()) {
+    Input spool("", spool_file);
+    auto opener = key.BeginOpen(nonce, aad);
+    s = opener.ok() ? OpenPieces(o, spool, *opener, write_plaintext, tag)
+                    : Bad(opener.status().message());
+    if (IsAuthenticationFailure(s)) {
+      s = Bad("the spool file changed between reading and writing");
+    }
+    if (s.ok()) s = output.Finish();
+  }
+  std::fclose(spool_file);
+  return s;
+}
+
 absl::Status RunCipher(const Options& o, const Io& io) {
   const bool enc = o.encrypt;
   const std::string& name = o.cipher.name;
@@ -772,14 +938,12 @@ absl::Status RunCipher(const Options& o, const Io& io) {
     case Mode::kOcb: {
       absl::StatusOr<AesOcb<>> ocb = AesOcb<>::Create(key);
       if (!ocb.ok()) return Bad(ocb.status().message());
-      // OCB's own limit is far beyond what fits in memory.
-      return Aead(o, io, *ocb, ~uint64_t{0}, "");
+      return StreamAead(o, io, *ocb);
     }
     case Mode::kGcm: {
       absl::StatusOr<AesGcm<>> gcm = AesGcm<>::Create(key);
       if (!gcm.ok()) return Bad(gcm.status().message());
-      return Aead(o, io, *gcm, AesGcm<>::kMaxPlaintextBytes,
-                  "is at most 2^36 - 32 bytes");
+      return StreamAead(o, io, *gcm);
     }
     case Mode::kGcmSiv: {
       absl::StatusOr<AesGcmSiv<>> siv = AesGcmSiv<>::Create(key);
@@ -792,14 +956,12 @@ absl::Status RunCipher(const Options& o, const Io& io) {
     case Mode::kChaCha20Poly1305: {
       auto aead = ChaCha20Poly1305<>::Create(key);
       if (!aead.ok()) return Bad(aead.status().message());
-      return Aead(o, io, *aead, ChaCha20Poly1305<>::kMaxPlaintextBytes,
-                  "is at most 64 * (2^32 - 1) bytes");
+      return StreamAead(o, io, *aead);
     }
     case Mode::kXChaCha20Poly1305: {
       auto aead = XChaCha20Poly1305<>::Create(key);
       if (!aead.ok()) return Bad(aead.status().message());
-      return Aead(o, io, *aead, XChaCha20Poly1305<>::kMaxPlaintextBytes,
-                  "is at most 64 * (2^32 - 1) bytes");
+      return StreamAead(o, io, *aead);
     }
   }
   return absl::InternalError("unreachable");
