@@ -100,6 +100,11 @@ class Polyval {
     simd::FieldStore(isa, folded_[0], simd::Fold(isa, simd::FieldLoad(isa, h)));
   }
 
+  // Resumes from a Digest() taken earlier.
+  Polyval(const uint8_t h[16], const uint8_t state[16]) : Polyval(h) {
+    std::memcpy(state_, state, 16);
+  }
+
   Polyval(const Polyval&) = default;
   Polyval& operator=(const Polyval&) = default;
   ~Polyval() {

@@ -4,8 +4,11 @@
 // every bit, and the inputs GCM-SIV refuses. (OpenSSL 3.0 has no GCM-SIV.)
 #include "braid/modes/gcm_siv.h"
 
+#include <algorithm>
 #include <random>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "braid/polyval.h"
 #include "gtest/gtest.h"
@@ -96,8 +99,7 @@ void CheckWycheproof() {
     const Bytes tag = FromHex(v.at("tag"));
     sealed.insert(sealed.end(), tag.begin(), tag.end());
     Bytes out(sealed.size() - 16, 0x55);
-    const absl::Status s =
-        siv->Open(nonce, aad, sealed, absl::MakeSpan(out));
+    const absl::Status s = siv->Open(nonce, aad, sealed, absl::MakeSpan(out));
     if (v.at("result") == "valid") {
       EXPECT_EQ(ToHex(Seal(*siv, nonce, aad, pt)), ToHex(sealed));
       EXPECT_TRUE(s.ok()) << s;
@@ -142,9 +144,8 @@ void CheckAgainstScalar(uint64_t seed) {
     ASSERT_EQ(Bytes(buf.begin(), buf.begin() + pt.size()), pt);
     buf = pt;
     buf.resize(pt.size() + 16);
-    ASSERT_TRUE(siv->Seal(nonce, aad,
-                             absl::MakeConstSpan(buf).first(pt.size()),
-                             absl::MakeSpan(buf))
+    ASSERT_TRUE(siv->Seal(nonce, aad, absl::MakeConstSpan(buf).first(pt.size()),
+                          absl::MakeSpan(buf))
                     .ok());
     ASSERT_EQ(buf, sealed);
   }
@@ -162,6 +163,137 @@ void CheckWays(uint64_t seed) {
 
 TYPED_TEST(GcmSivTest, EveryWaysEqualsScalar) {
   CheckWays<TypeParam, 1, 2, 3, 4, 5, 8, 12, 16>(51);
+}
+
+// Sealing in two passes and opening in pieces give what Seal and Open
+// give; a wrong tag, or a tag other than the one the opener began with,
+// fails as an authentication failure.
+TYPED_TEST(GcmSivTest, InPiecesEqualsWhole) {
+  std::mt19937_64 rng(165);
+  for (size_t key_bytes : {16, 32}) {
+    auto siv = AesGcmSiv<TypeParam>::Create(test::RandomBytes(rng, key_bytes));
+    ASSERT_TRUE(siv.ok());
+    for (size_t len : {0, 1, 15, 16, 17, 100, 1000, 8191, 20000}) {
+      SCOPED_TRACE("length " + std::to_string(len));
+      const Bytes nonce = test::RandomBytes(rng, 12);
+      const Bytes aad = test::RandomBytes(rng, rng() % 40);
+      const Bytes pt = test::RandomBytes(rng, len);
+      const Bytes sealed = Seal(*siv, nonce, aad, pt);
+      std::vector<size_t> cuts = {0};
+      while (cuts.back() < len) {
+        cuts.push_back(std::min(len, cuts.back() + 16 * (rng() % 512)));
+      }
+      auto sealer = siv->BeginSeal(nonce, aad);
+      ASSERT_TRUE(sealer.ok());
+      for (size_t i = 1; i < cuts.size(); ++i) {
+        ASSERT_TRUE(sealer
+                        ->Absorb(absl::MakeConstSpan(pt).subspan(
+                            cuts[i - 1], cuts[i] - cuts[i - 1]))
+                        .ok());
+      }
+      Bytes tag(16);
+      ASSERT_TRUE(sealer->Tag(absl::MakeSpan(tag)).ok());
+      Bytes ct = pt;  // in place
+      for (size_t i = 1; i < cuts.size(); ++i) {
+        const auto piece =
+            absl::MakeSpan(ct).subspan(cuts[i - 1], cuts[i] - cuts[i - 1]);
+        ASSERT_TRUE(sealer->Update(piece, piece).ok());
+      }
+      ASSERT_TRUE(sealer->Finish().ok());
+      ct.insert(ct.end(), tag.begin(), tag.end());
+      EXPECT_EQ(ToHex(ct), ToHex(sealed));
+
+      auto opener = siv->BeginOpen(nonce, aad, tag);
+      ASSERT_TRUE(opener.ok());
+      Bytes back(len);
+      for (size_t i = 1; i < cuts.size(); ++i) {
+        const size_t at = cuts[i - 1], n = cuts[i] - at;
+        ASSERT_TRUE(opener
+                        ->Update(absl::MakeConstSpan(sealed).subspan(at, n),
+                                 absl::MakeSpan(back).subspan(at, n))
+                        .ok());
+      }
+      EXPECT_TRUE(opener->Finish(tag).ok());
+      EXPECT_EQ(back, pt);
+
+      // Bit 0 of byte 0 too: the first byte of the computed tag is where a
+      // careless "make it differ" would land.
+      Bytes other = tag, first_bit = tag;
+      other[len % 16] ^= 8;
+      first_bit[0] ^= 1;
+      for (const auto& [begun, finished] :
+           {std::pair{other, other}, std::pair{tag, other},
+            std::pair{other, tag}, std::pair{first_bit, first_bit}}) {
+        auto forged = siv->BeginOpen(nonce, aad, begun);
+        ASSERT_TRUE(forged.ok());
+        ASSERT_TRUE(forged
+                        ->Update(absl::MakeConstSpan(sealed).first(len),
+                                 absl::MakeSpan(back))
+                        .ok());
+        EXPECT_TRUE(IsAuthenticationFailure(forged->Finish(finished)));
+      }
+    }
+  }
+}
+
+TEST(GcmSivInputTest, PiecesRefuseMisuse) {
+  auto siv = AesGcmSiv<>::Create(Bytes(16, 4));
+  ASSERT_TRUE(siv.ok());
+  const Bytes nonce(12, 5), aad(7), pt(40);
+  EXPECT_NE(siv->BeginSeal(Bytes(11), aad)
+                .status()
+                .message()
+                .find("nonce must be 12 bytes"),
+            std::string::npos);
+  EXPECT_NE(siv->BeginOpen(nonce, aad, Bytes(15))
+                .status()
+                .message()
+                .find("tag must be 16 bytes"),
+            std::string::npos);
+  auto sealer = siv->BeginSeal(nonce, aad);
+  ASSERT_TRUE(sealer.ok());
+  Bytes out(40), tag(16);
+  EXPECT_EQ(sealer->Update(pt, absl::MakeSpan(out)).code(),
+            absl::StatusCode::kFailedPrecondition);
+  ASSERT_TRUE(sealer->Absorb(absl::MakeConstSpan(pt).first(17)).ok());
+  EXPECT_NE(sealer->Absorb(pt).message().find("only the last piece"),
+            std::string::npos);
+  EXPECT_NE(sealer->Tag(absl::MakeSpan(tag).first(12))
+                .message()
+                .find("tag must be 16 bytes"),
+            std::string::npos);
+  ASSERT_TRUE(sealer->Tag(absl::MakeSpan(tag)).ok());
+  EXPECT_EQ(sealer->Absorb(pt).code(), absl::StatusCode::kFailedPrecondition);
+  // A second pass longer or shorter than the first is refused.
+  auto s = sealer->Update(pt, absl::MakeSpan(out));
+  EXPECT_NE(s.message().find("the second pass is not the first's 17 bytes"),
+            std::string::npos)
+      << s;
+  ASSERT_TRUE(sealer
+                  ->Update(absl::MakeConstSpan(pt).first(16),
+                           absl::MakeSpan(out).first(16))
+                  .ok());
+  EXPECT_EQ(sealer->Finish().code(), absl::StatusCode::kInvalidArgument);
+  ASSERT_TRUE(sealer
+                  ->Update(absl::MakeConstSpan(pt).subspan(16, 1),
+                           absl::MakeSpan(out).subspan(16, 1))
+                  .ok());
+  ASSERT_TRUE(sealer->Finish().ok());
+  EXPECT_EQ(sealer->Finish().code(), absl::StatusCode::kFailedPrecondition);
+  Bytes whole(17 + 16);
+  ASSERT_TRUE(siv->Seal(nonce, aad, absl::MakeConstSpan(pt).first(17),
+                        absl::MakeSpan(whole))
+                  .ok());
+  EXPECT_EQ(Bytes(whole.begin(), whole.begin() + 17),
+            Bytes(out.begin(), out.begin() + 17));
+  EXPECT_EQ(Bytes(whole.begin() + 17, whole.end()), tag);
+  // Past RFC 8452's limit: refused from the length alone.
+  auto again = siv->BeginSeal(nonce, aad);
+  const uint8_t byte = 0;
+  s = again->Absorb(
+      absl::Span<const uint8_t>(&byte, AesGcmSiv<>::kMaxBytes + 1));
+  EXPECT_NE(s.message().find("over the 2^36-byte limit"), std::string::npos)
+      << s;
 }
 
 TYPED_TEST(GcmSivTest, TamperingFails) {
@@ -215,14 +347,14 @@ TEST(GcmSivInputTest, RefusesBadArguments) {
   const uint8_t byte = 0;
   const size_t huge = (size_t{1} << 36) + 1;
   s = siv->Seal(nonce, absl::Span<const uint8_t>(&byte, huge), pt,
-                   absl::MakeSpan(out));
+                absl::MakeSpan(out));
   EXPECT_NE(s.message().find("over the 2^36-byte limit"), std::string::npos);
   s = siv->Seal(nonce, aad, absl::Span<const uint8_t>(&byte, huge),
-                   absl::MakeSpan(out));
+                absl::MakeSpan(out));
   EXPECT_NE(s.message().find("over the 2^36-byte limit"), std::string::npos);
   Bytes buf(60);
   s = siv->Seal(nonce, aad, absl::MakeConstSpan(buf).first(20),
-                   absl::MakeSpan(buf).subspan(1));
+                absl::MakeSpan(buf).subspan(1));
   EXPECT_NE(s.message().find("overlap"), std::string::npos);
 }
 

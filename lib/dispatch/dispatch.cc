@@ -252,6 +252,7 @@ constexpr AesKernels kLazyAes = {
     &Lazy<&AesKernels::ocb_encrypt>::Call,
     &Lazy<&AesKernels::ocb_decrypt>::Call,
     &Lazy<&AesKernels::gcm_siv_polyval>::Call,
+    &Lazy<&AesKernels::gcm_siv_polyval_piece>::Call,
     &Lazy<&AesKernels::gcm_key>::Call,
     &Lazy<&AesKernels::gcm_encrypt>::Call,
     &Lazy<&AesKernels::gcm_decrypt>::Call,

@@ -95,6 +95,10 @@ struct AesKernels {
   void (*gcm_siv_polyval)(const uint8_t* h, const uint8_t* aad,
                           size_t aad_bytes, const uint8_t* msg,
                           size_t msg_bytes, uint8_t* digest);
+  // The same in pieces: `bytes` of data, the last block padded with zeros,
+  // into a POLYVAL state (16 bytes) under h.
+  void (*gcm_siv_polyval_piece)(const uint8_t* h, uint8_t* state,
+                                const uint8_t* data, size_t bytes);
   // AES-GCM (SP 800-38D). key: GHASH's key table (a braid::GhashKey) from
   // the encryption schedule. encrypt/decrypt: `bytes` from `in` to `out`
   // under the nonce and the associated data, with CTR and GHASH in one

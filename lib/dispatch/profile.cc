@@ -88,6 +88,7 @@ const dispatch_internal::AesKernels kAesKernels = {
     &Ocb::Crypt<Direction::kEncrypt>,
     &Ocb::Crypt<Direction::kDecrypt>,
     &gcm_siv_internal::Kernel<AesIsa>::Polyval,
+    &gcm_siv_internal::Kernel<AesIsa>::PolyvalPiece,
     &Gcm::Key,
     &Gcm::Crypt<Direction::kEncrypt>,
     &Gcm::Crypt<Direction::kDecrypt>,

@@ -60,7 +60,8 @@ struct StreamRules {
   size_t max_tag_bytes = 16;
 };
 
-// Core: Piece(in, out, n), End(uint8_t tag[16]) once, Wipe().
+// Core: Piece(in, out, n); End(uint8_t tag[16]) once, false if the core
+// knows the message cannot verify whatever tag Finish is given; Wipe().
 template <class Core, bool kEncrypt>
 class AeadStream {
  public:
@@ -107,8 +108,9 @@ class AeadStream {
       return s;
     }
     alignas(16) uint8_t full[16];
-    core_.End(full);
-    const bool match = ConstantTimeEqual(full, tag.data(), tag.size());
+    const bool possible = core_.End(full);
+    const bool match =
+        ConstantTimeEqual(full, tag.data(), tag.size()) && possible;
     internal::Wipe(full, sizeof(full));
     if (!match) return internal::AuthenticationFailure(rules_.what);
     return absl::OkStatus();

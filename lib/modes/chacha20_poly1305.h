@@ -150,13 +150,14 @@ struct Pass {
     if (kEncrypt) HashPadded(Isa{}, mac, out + done, rest);
   }
 
-  BRAID_INLINE void End(uint8_t tag[16]) {
+  BRAID_INLINE bool End(uint8_t tag[16]) {
     alignas(16) uint8_t lengths[16];
     std::memcpy(lengths, &aad_bytes, 8);
     std::memcpy(lengths + 8, &text_bytes, 8);
     poly1305_internal::Blocks(Isa{}, mac, lengths, 1);
     poly1305_internal::Finish(mac, tag);
     Wipe();
+    return true;
   }
 
   void Wipe() { internal::Wipe(this, sizeof(*this)); }

@@ -479,8 +479,9 @@ struct AesGcm<Isa, kWays>::StreamCore {
     K::template Piece<kDirection>(key.encryption_round_keys(), key.rounds(),
                                   table(), &state, in, out, n);
   }
-  void End(uint8_t tag[16]) {
+  bool End(uint8_t tag[16]) {
     K::End(key.encryption_round_keys(), key.rounds(), table(), &state, tag);
+    return true;
   }
   void Wipe() { internal::Wipe(&state, sizeof(state)); }
 };

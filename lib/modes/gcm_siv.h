@@ -23,6 +23,7 @@
 #include "braid/aes_key.h"
 #include "braid/declassify.h"
 #include "braid/dispatch/kernel_table.h"
+#include "braid/modes/aead_stream.h"
 #include "braid/modes/buffer_checks.h"
 #include "braid/modes/ctr.h"
 #include "braid/modes/ecb.h"
@@ -46,6 +47,14 @@ template <class Isa>
 struct Kernel {
   static void Polyval(const uint8_t* h, const uint8_t* aad, size_t aad_bytes,
                       const uint8_t* msg, size_t msg_bytes, uint8_t* digest);
+
+  // `bytes` of data, the last block padded with zeros, into `state`.
+  static void PolyvalPiece(const uint8_t* h, uint8_t* state,
+                           const uint8_t* data, size_t bytes) {
+    braid::Polyval<Isa, kPolyvalWays> polyval(h, state);
+    polyval.UpdatePadded(data, bytes);
+    polyval.Digest(state);
+  }
 };
 
 // Defined out of its class, so not inline: tests/instances.h shares its
@@ -70,6 +79,10 @@ struct Kernel<isa::Auto> {
                       const uint8_t* msg, size_t msg_bytes, uint8_t* digest) {
     dispatch_internal::Aes().gcm_siv_polyval(h, aad, aad_bytes, msg, msg_bytes,
                                              digest);
+  }
+  static void PolyvalPiece(const uint8_t* h, uint8_t* state,
+                           const uint8_t* data, size_t bytes) {
+    dispatch_internal::Aes().gcm_siv_polyval_piece(h, state, data, bytes);
   }
 };
 
@@ -168,6 +181,32 @@ class AesGcmSiv {
     return absl::OkStatus();
   }
 
+  // GCM-SIV in pieces, for a message too long to hold in memory; every
+  // piece but the last a multiple of 16 bytes. The tag is computed from the
+  // whole plaintext and the keystream from the tag, so sealing takes the
+  // plaintext twice:
+  //
+  //   auto sealer = siv->BeginSeal(nonce, aad);
+  //   sealer->Absorb(piece);       // the whole plaintext, in pieces
+  //   sealer->Tag(tag);            // 16 bytes
+  //   sealer->Update(piece, out);  // the same plaintext again: ciphertext
+  //   sealer->Finish();            // refuses a second pass of another length
+  //
+  // The second pass must be the same bytes as the first: the caller keeps
+  // them (braid's program spools them, encrypted under a key of its own).
+  // Opening takes the tag first (modes/aead_stream.h), and writes plaintext
+  // that may be used only once Finish(tag), with the same tag, returns OK.
+  static constexpr size_t kPieceBytes = 16;
+  class Sealer;
+  struct OpenCore;
+  using Opener = modes_internal::AeadStream<OpenCore, false>;
+
+  absl::StatusOr<Sealer> BeginSeal(absl::Span<const uint8_t> nonce,
+                                   absl::Span<const uint8_t> aad) const;
+  absl::StatusOr<Opener> BeginOpen(absl::Span<const uint8_t> nonce,
+                                   absl::Span<const uint8_t> aad,
+                                   absl::Span<const uint8_t> tag) const;
+
  private:
   // The per-nonce keys (RFC 8452 §4).
   struct Keys {
@@ -236,25 +275,208 @@ class AesGcmSiv {
     gcm_siv_internal::Kernel<Isa>::Polyval(keys.auth, aad.data(), aad.size(),
                                            plaintext.data(), plaintext.size(),
                                            s);
+    TagFromHash(keys, nonce.data(), s, tag);
+  }
+
+  // The tag from POLYVAL's result `s` (which it wipes).
+  static void TagFromHash(const Keys& keys, const uint8_t* nonce, uint8_t s[16],
+                          uint8_t tag[16]) {
     for (size_t i = 0; i < kNonceBytes; ++i) s[i] ^= nonce[i];
     s[15] &= 0x7f;
     ecb_internal::Kernel<Isa, 1>::EncryptBlock(keys.enc.encryption_round_keys(),
                                                keys.enc.rounds(), s, tag);
-    internal::Wipe(s, sizeof(s));
+    internal::Wipe(s, 16);
+  }
+
+  // The bit lengths of the associated data and the message, POLYVAL's last
+  // block, into a running POLYVAL state.
+  static void HashLengths(const Keys& keys, uint64_t aad_bytes,
+                          uint64_t msg_bytes, uint8_t state[16]) {
+    alignas(16) uint8_t lengths[16];
+    const uint64_t bits[2] = {aad_bytes * 8, msg_bytes * 8};
+    std::memcpy(lengths, bits, 16);  // little-endian on AArch64 and x86-64
+    gcm_siv_internal::Kernel<Isa>::PolyvalPiece(keys.auth, state, lengths, 16);
   }
 
   // CTR32LE from the tag with its top bit set.
+  static void CounterFrom(const uint8_t tag[16], ctr_internal::State& state) {
+    std::memcpy(state.counter, tag, 16);
+    state.counter[15] |= 0x80;
+  }
   static void Crypt(const Keys& keys, const uint8_t tag[16],
                     absl::Span<const uint8_t> in, uint8_t* out) {
     ctr_internal::State state;
-    std::memcpy(state.counter, tag, 16);
-    state.counter[15] |= 0x80;
+    CounterFrom(tag, state);
+    CryptPiece(keys, state, in.data(), out, in.size());
+  }
+  static void CryptPiece(const Keys& keys, ctr_internal::State& state,
+                         const uint8_t* in, uint8_t* out, size_t n) {
     (void)ctr_internal::Crypt<ctr_internal::LittleEndian32, Isa, kWays>(
-        keys.enc, state, "GCM-SIV", in, absl::MakeSpan(out, in.size()));
+        keys.enc, state, "GCM-SIV", absl::MakeConstSpan(in, n),
+        absl::MakeSpan(out, n));
   }
 
   AesKey key_;
 };
+
+// What a stream keeps between pieces: the message's keys, POLYVAL's state
+// over the associated data and the plaintext so far, CTR's state from the
+// tag.
+template <class Isa, size_t kWays>
+struct AesGcmSiv<Isa, kWays>::OpenCore {
+  Keys keys;
+  uint8_t nonce[kNonceBytes];
+  alignas(16) uint8_t tag[16];  // the one the keystream comes from
+  alignas(16) uint8_t hash[16];
+  ctr_internal::State ctr;
+  uint64_t aad_bytes;
+  uint64_t bytes;
+
+  void Piece(const uint8_t* in, uint8_t* out, size_t n) {
+    CryptPiece(keys, ctr, in, out, n);
+    gcm_siv_internal::Kernel<Isa>::PolyvalPiece(keys.auth, hash, out, n);
+    bytes += n;
+  }
+  // The tag of the plaintext, which verifies only if it is also the tag
+  // the keystream came from.
+  bool End(uint8_t computed[16]) {
+    HashLengths(keys, aad_bytes, bytes, hash);
+    TagFromHash(keys, nonce, hash, computed);
+    return modes_internal::ConstantTimeEqual(computed, tag, 16);
+  }
+  void Wipe() {
+    internal::Wipe(hash, sizeof(hash));
+    internal::Wipe(ctr.keystream, sizeof(ctr.keystream));
+  }
+};
+
+template <class Isa, size_t kWays>
+class AesGcmSiv<Isa, kWays>::Sealer {
+ public:
+  Sealer(Sealer&&) = default;
+  Sealer& operator=(Sealer&&) = default;
+  ~Sealer() { core_.Wipe(); }
+
+  // The first pass: a piece of the plaintext into the tag.
+  absl::Status Absorb(absl::Span<const uint8_t> piece) {
+    if (phase_ != Phase::kAbsorb) return PhaseError("Absorb");
+    if (partial_ && !piece.empty()) {
+      return modes_internal::PieceError(kWhat, kPieceBytes);
+    }
+    if (piece.size() > kMaxBytes - core_.bytes) {
+      return modes_internal::LengthError(
+          kWhat, "message", core_.bytes + piece.size(), "2^36-byte");
+    }
+    if (piece.data() == nullptr && !piece.empty()) {
+      return modes_internal::InOutError(kWhat, piece, piece);
+    }
+    gcm_siv_internal::Kernel<Isa>::PolyvalPiece(core_.keys.auth, core_.hash,
+                                                piece.data(), piece.size());
+    core_.bytes += piece.size();
+    partial_ = piece.size() % kPieceBytes != 0;
+    return absl::OkStatus();
+  }
+
+  // The tag (16 bytes), after the first pass.
+  absl::Status Tag(absl::Span<uint8_t> tag) {
+    if (phase_ != Phase::kAbsorb) return PhaseError("Tag");
+    if (tag.size() != kTagBytes || tag.data() == nullptr) {
+      return modes_internal::StreamTagError(kWhat, tag.size(), 16, 16);
+    }
+    HashLengths(core_.keys, core_.aad_bytes, core_.bytes, core_.hash);
+    TagFromHash(core_.keys, core_.nonce, core_.hash, core_.tag);
+    internal::Declassify(core_.tag, sizeof(core_.tag));  // output
+    std::memcpy(tag.data(), core_.tag, kTagBytes);
+    CounterFrom(core_.tag, core_.ctr);
+    phase_ = Phase::kEncrypt;
+    absorbed_ = core_.bytes;
+    core_.bytes = 0;
+    partial_ = false;
+    return absl::OkStatus();
+  }
+
+  // The second pass: the same plaintext, encrypted to out.
+  absl::Status Update(absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
+    if (phase_ != Phase::kEncrypt) return PhaseError("Update");
+    if (partial_ && !in.empty()) {
+      return modes_internal::PieceError(kWhat, kPieceBytes);
+    }
+    if (in.size() > absorbed_ - core_.bytes) return PassError(in.size());
+    if (absl::Status s = modes_internal::CheckInOut(kWhat, in, out); !s.ok()) {
+      return s;
+    }
+    CryptPiece(core_.keys, core_.ctr, in.data(), out.data(), in.size());
+    core_.bytes += in.size();
+    partial_ = in.size() % kPieceBytes != 0;
+    return absl::OkStatus();
+  }
+
+  absl::Status Finish() {
+    if (phase_ != Phase::kEncrypt) return PhaseError("Finish");
+    if (core_.bytes != absorbed_) return PassError(0);
+    phase_ = Phase::kDone;
+    return absl::OkStatus();
+  }
+
+ private:
+  friend class AesGcmSiv;
+  static constexpr absl::string_view kWhat = "GCM-SIV encrypt";
+  enum class Phase { kAbsorb, kEncrypt, kDone };
+
+  explicit Sealer(OpenCore core) : core_(std::move(core)) {}
+
+  BRAID_COLD absl::Status PhaseError(absl::string_view call) const {
+    return absl::FailedPreconditionError(
+        absl::StrCat(kWhat, ": ", call, " ",
+                     phase_ == Phase::kAbsorb    ? "before Tag"
+                     : phase_ == Phase::kEncrypt ? "after Tag"
+                                                 : "after Finish"));
+  }
+  BRAID_COLD absl::Status PassError(size_t more) const {
+    return absl::InvalidArgumentError(
+        absl::StrCat(kWhat, ": the second pass is not the first's ", absorbed_,
+                     " bytes (", core_.bytes + more, " so far)"));
+  }
+
+  OpenCore core_;
+  Phase phase_ = Phase::kAbsorb;
+  uint64_t absorbed_ = 0;
+  bool partial_ = false;
+};
+
+template <class Isa, size_t kWays>
+auto AesGcmSiv<Isa, kWays>::BeginSeal(absl::Span<const uint8_t> nonce,
+                                      absl::Span<const uint8_t> aad) const
+    -> absl::StatusOr<Sealer> {
+  if (absl::Status s = CheckArgs("GCM-SIV encrypt", nonce, aad, 0); !s.ok()) {
+    return s;
+  }
+  OpenCore core{Derive(nonce), {}, {}, {}, {}, aad.size(), 0};
+  std::memcpy(core.nonce, nonce.data(), kNonceBytes);
+  gcm_siv_internal::Kernel<Isa>::PolyvalPiece(core.keys.auth, core.hash,
+                                              aad.data(), aad.size());
+  return Sealer(std::move(core));
+}
+
+template <class Isa, size_t kWays>
+auto AesGcmSiv<Isa, kWays>::BeginOpen(absl::Span<const uint8_t> nonce,
+                                      absl::Span<const uint8_t> aad,
+                                      absl::Span<const uint8_t> tag) const
+    -> absl::StatusOr<Opener> {
+  constexpr absl::string_view kWhat = "GCM-SIV decrypt";
+  if (absl::Status s = CheckArgs(kWhat, nonce, aad, 0); !s.ok()) return s;
+  if (tag.size() != kTagBytes || tag.data() == nullptr) {
+    return modes_internal::StreamTagError(kWhat, tag.size(), 16, 16);
+  }
+  OpenCore core{Derive(nonce), {}, {}, {}, {}, aad.size(), 0};
+  std::memcpy(core.nonce, nonce.data(), kNonceBytes);
+  std::memcpy(core.tag, tag.data(), kTagBytes);
+  CounterFrom(core.tag, core.ctr);
+  gcm_siv_internal::Kernel<Isa>::PolyvalPiece(core.keys.auth, core.hash,
+                                              aad.data(), aad.size());
+  return Opener(std::move(core),
+                {kWhat, kPieceBytes, kMaxBytes, "2^36-byte", 16, 16});
+}
 
 BRAID_NAMESPACE_END
 

@@ -504,9 +504,10 @@ struct AesOcb<Isa, kWays>::StreamCore {
                                        n % 16, checksum, call);
     }
   }
-  void End(uint8_t tag[16]) {
+  bool End(uint8_t tag[16]) {
     ocb.Tag(checksum, call);
     std::memcpy(tag, call.tag, 16);
+    return true;
   }
   void Wipe() {
     internal::Wipe(&call, sizeof(call));
