@@ -3,6 +3,7 @@
 // leaves no output at all.
 #include "tools/braid_cli.h"
 
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -616,8 +618,8 @@ absl::Status Stream(const Options& o, const Io& io, size_t granule,
   return output.Finish();
 }
 
-// XTS, OCB and GCM-SIV take the message whole: reads it all (up to `limit`
-// bytes), then writes `process`'s result only if it succeeds.
+// XTS without --sector-size takes its one data unit whole: reads it all (up
+// to `limit` bytes), then writes `process`'s result only if it succeeds.
 template <class Process>
 absl::Status WholeMessage(const Options& o, const Io& io, uint64_t limit,
                           absl::string_view limit_rule, Process&& process) {
@@ -648,40 +650,6 @@ absl::Status WholeMessage(const Options& o, const Io& io, uint64_t limit,
   }
   internal::Wipe(result.data(), result.size());
   return s;
-}
-
-// The AEADs: enc writes ciphertext || tag; dec writes the
-// plaintext only once the tag has verified. `limit_text` says what
-// max_plaintext is.
-template <class Key>
-absl::Status Aead(const Options& o, const Io& io, const Key& key,
-                  uint64_t max_plaintext, absl::string_view limit_text) {
-  constexpr size_t kTag = 16;
-  const absl::Span<const uint8_t> nonce = *o.iv;
-  const absl::Span<const uint8_t> aad =
-      o.aad ? absl::MakeConstSpan(*o.aad) : absl::Span<const uint8_t>();
-  return WholeMessage(
-      o, io,
-      o.encrypt || max_plaintext > ~uint64_t{0} - kTag ? max_plaintext
-                                                       : max_plaintext + kTag,
-      limit_text,
-      [&](const std::vector<uint8_t>& in, std::vector<uint8_t>& out) {
-        if (o.encrypt) {
-          out.resize(in.size() + kTag);
-          absl::Status s = key.Seal(nonce, aad, in, absl::MakeSpan(out));
-          return s.ok() ? s : Bad(s.message());
-        }
-        if (in.size() < kTag) {
-          return Bad(absl::StrCat("input for ", o.cipher.name,
-                                  " dec is ciphertext then the 16-byte tag, "
-                                  "got ",
-                                  in.size(), " bytes"));
-        }
-        out.resize(in.size() - kTag);
-        const absl::Status s = key.Open(nonce, aad, in, absl::MakeSpan(out));
-        if (IsAuthenticationFailure(s)) return AuthFailed();
-        return s.ok() ? s : Bad(s.message());
-      });
 }
 
 // A private scratch file: created 0600 in $TMPDIR (else /tmp) and unlinked
@@ -847,6 +815,143 @@ absl::Status StreamAead(const Options& o, const Io& io, const Key& key) {
   return s;
 }
 
+// GCM-SIV: its tag comes from the whole plaintext and its keystream from the
+// tag, so the message goes through twice, by way of a private spool. enc
+// spools the plaintext masked by ChaCha20 under a random key that only this
+// process holds, computing the tag; then unmasks it and encrypts it to the
+// output. dec spools ciphertext || tag, then opens the spool as the one-pass
+// AEADs open their input (to standard output only after a pass that checks
+// the tag).
+absl::Status StreamGcmSiv(const Options& o, const Io& io,
+                          const AesGcmSiv<>& siv) {
+  const absl::Span<const uint8_t> nonce = *o.iv;
+  const absl::Span<const uint8_t> aad =
+      o.aad ? absl::MakeConstSpan(*o.aad) : absl::Span<const uint8_t>();
+  Input input(o.in_path, io.in);
+  if (absl::Status s = input.Open(); !s.ok()) return s;
+  Output output(o.out_path, io.out);
+  if (absl::Status s = output.CheckNotInput(input); !s.ok()) return s;
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> spool(PrivateSpool(),
+                                                        &std::fclose);
+  if (spool == nullptr) {
+    return Bad(absl::StrCat("cannot make a spool file for ", o.cipher.name,
+                            " in $TMPDIR or /tmp: ", std::strerror(errno)));
+  }
+  Input spooled("", spool.get());
+  const auto spool_error = [] {
+    return Bad(absl::StrCat("the spool file: ", std::strerror(errno)));
+  };
+  const auto rewind = [&] {
+    return std::fflush(spool.get()) == 0 &&
+           std::fseek(spool.get(), 0, SEEK_SET) == 0;
+  };
+  std::vector<uint8_t> buffer(kChunkBytes);
+  const auto wipe = [&] { internal::Wipe(buffer.data(), buffer.size()); };
+
+  if (o.encrypt) {
+    auto sealer = siv.BeginSeal(nonce, aad);
+    if (!sealer.ok()) return Bad(sealer.status().message());
+    uint8_t mask_key[32];
+    const uint8_t mask_nonce[12] = {};
+    if (getrandom(mask_key, sizeof(mask_key), 0) != sizeof(mask_key)) {
+      return Bad(absl::StrCat("getrandom: ", std::strerror(errno)));
+    }
+    auto mask = ChaCha20<>::Create(mask_key, mask_nonce, 0);
+    auto unmask = ChaCha20<>::Create(mask_key, mask_nonce, 0);
+    internal::Wipe(mask_key, sizeof(mask_key));
+    if (!mask.ok() || !unmask.ok()) return Bad(mask.status().message());
+    absl::Status s;
+    for (;;) {
+      absl::StatusOr<size_t> got = input.Read(buffer.data(), buffer.size());
+      if (!got.ok()) {
+        s = got.status();
+        break;
+      }
+      const auto piece = absl::MakeSpan(buffer.data(), *got);
+      if (s = sealer->Absorb(piece); !s.ok()) {
+        s = Bad(s.message());
+        break;
+      }
+      if (s = mask->Crypt(piece, piece); !s.ok()) break;
+      if (std::fwrite(piece.data(), 1, piece.size(), spool.get()) !=
+          piece.size()) {
+        s = spool_error();
+        break;
+      }
+      if (*got < buffer.size()) break;
+    }
+    uint8_t tag[16];
+    if (s.ok()) s = sealer->Tag(absl::MakeSpan(tag));
+    if (s.ok() && !rewind()) s = spool_error();
+    if (s.ok()) s = output.Open();
+    while (s.ok()) {
+      absl::StatusOr<size_t> got = spooled.Read(buffer.data(), buffer.size());
+      if (!got.ok()) {
+        s = got.status();
+        break;
+      }
+      const auto piece = absl::MakeSpan(buffer.data(), *got);
+      s = unmask->Crypt(piece, piece);
+      if (s.ok()) s = sealer->Update(piece, piece);
+      if (s.ok()) s = output.Write(piece.data(), piece.size());
+      if (*got < buffer.size()) break;
+    }
+    wipe();
+    if (s.ok()) s = sealer->Finish();
+    if (s.ok()) s = output.Write(tag, sizeof(tag));
+    if (s.ok()) s = output.Finish();
+    return s;
+  }
+
+  uint64_t total = 0;
+  for (;;) {
+    absl::StatusOr<size_t> got = input.Read(buffer.data(), buffer.size());
+    if (!got.ok()) return got.status();
+    if (std::fwrite(buffer.data(), 1, *got, spool.get()) != *got) {
+      return spool_error();
+    }
+    total += *got;
+    if (*got < buffer.size()) break;
+  }
+  uint8_t tag[16];
+  if (total < sizeof(tag)) {
+    return Bad(absl::StrCat("input for ", o.cipher.name,
+                            " dec is ciphertext then the 16-byte tag, got ",
+                            total, " bytes"));
+  }
+  if (std::fflush(spool.get()) != 0 ||
+      std::fseek(spool.get(), static_cast<long>(total - sizeof(tag)),
+                 SEEK_SET) != 0 ||
+      std::fread(tag, 1, sizeof(tag), spool.get()) != sizeof(tag) ||
+      !rewind()) {
+    return spool_error();
+  }
+  const auto write_plaintext = [&](absl::Span<const uint8_t>,
+                                   absl::Span<const uint8_t> plaintext) {
+    return output.Write(plaintext.data(), plaintext.size());
+  };
+  if (output.IsStandard()) {
+    auto check = siv.BeginOpen(nonce, aad, tag);
+    if (!check.ok()) return Bad(check.status().message());
+    const auto discard = [](absl::Span<const uint8_t>,
+                            absl::Span<const uint8_t>) {
+      return absl::OkStatus();
+    };
+    if (absl::Status s = OpenPieces(o, spooled, *check, discard, tag);
+        !s.ok()) {
+      return s;
+    }
+    if (!rewind()) return spool_error();
+  } else if (absl::Status s = output.Open(); !s.ok()) {
+    return s;
+  }
+  auto opener = siv.BeginOpen(nonce, aad, tag);
+  if (!opener.ok()) return Bad(opener.status().message());
+  absl::Status s = OpenPieces(o, spooled, *opener, write_plaintext, tag);
+  if (!s.ok()) return s;
+  return output.Finish();
+}
+
 absl::Status RunCipher(const Options& o, const Io& io) {
   const bool enc = o.encrypt;
   const std::string& name = o.cipher.name;
@@ -951,7 +1056,7 @@ absl::Status RunCipher(const Options& o, const Io& io) {
       if (aad.size() > AesGcmSiv<>::kMaxBytes) {
         return Bad("--aad for gcm-siv is at most 2^36 bytes");
       }
-      return Aead(o, io, *siv, AesGcmSiv<>::kMaxBytes, "is at most 2^36 bytes");
+      return StreamGcmSiv(o, io, *siv);
     }
     case Mode::kChaCha20Poly1305: {
       auto aead = ChaCha20Poly1305<>::Create(key);
