@@ -1,6 +1,7 @@
 // `braid enc|dec|info|speed`: argument checking, streaming through the modes
-// in fixed-size chunks, and the AEAD rule that a message whose tag fails
-// leaves no output at all.
+// in fixed-size chunks (the AEADs too, by way of a private spool where they
+// must read twice), and the AEAD rule that a message whose tag fails leaves
+// no output at all.
 #include "tools/braid_cli.h"
 
 #include <sys/random.h>
@@ -82,8 +83,13 @@ CIPHER: aes-{128,192,256}-{ecb,cbc,cfb,ctr,ocb,gcm}, aes-{128,256}-xts,
                tag (RFC 8439)
   xchacha20-poly1305  key: 32 bytes; --iv: 24-byte nonce, safe to draw at
                random; --aad; 16-byte tag
-ocb, gcm, gcm-siv and the chacha20-poly1305 pair: enc writes ciphertext then tag; dec reads them so, and
-if the tag does not verify writes nothing and exits 1.
+ocb, gcm, gcm-siv and the chacha20-poly1305 pair: enc writes ciphertext then
+tag; dec reads them so, and if the tag does not verify writes nothing and
+exits 1. They stream in constant memory: dec to standard output first checks
+the tag over a private copy of the ciphertext in $TMPDIR (else /tmp), and
+gcm-siv, which needs its input twice, keeps it there (its plaintext masked
+under a key of the moment); plaintext never goes to the disk unencrypted
+except as -out FILE's new file.
 Input and output default to standard input and output. -out FILE is replaced
 only when the whole command succeeds (written beside it, mode 0600, then
 renamed); on any failure it is left as it was. -out naming the input's own
