@@ -658,6 +658,21 @@ absl::Status WholeMessage(const Options& o, const Io& io, uint64_t limit,
   return s;
 }
 
+// Reads `input` into `buffer` chunk by chunk (each full but the last) and
+// hands each to `take(piece)`, until the end, a read error or take's error.
+template <class Take>
+absl::Status ForEachChunk(Input& input, std::vector<uint8_t>& buffer,
+                          Take&& take) {
+  for (;;) {
+    absl::StatusOr<size_t> got = input.Read(buffer.data(), buffer.size());
+    if (!got.ok()) return got.status();
+    if (absl::Status s = take(absl::MakeSpan(buffer.data(), *got)); !s.ok()) {
+      return s;
+    }
+    if (*got < buffer.size()) return absl::OkStatus();
+  }
+}
+
 // A private scratch file: created 0600 in $TMPDIR (else /tmp) and unlinked
 // at once, so that only this process can reach it and it is gone when
 // closed. Null if it cannot be made.
@@ -737,22 +752,13 @@ absl::Status StreamAead(const Options& o, const Io& io, const Key& key) {
     if (!sealer.ok()) return Bad(sealer.status().message());
     if (absl::Status s = output.Open(); !s.ok()) return s;
     std::vector<uint8_t> buffer(kChunkBytes);
-    absl::Status s;
-    for (;;) {
-      absl::StatusOr<size_t> got = input.Read(buffer.data(), buffer.size());
-      if (!got.ok()) {
-        s = got.status();
-        break;
-      }
-      const auto piece = absl::MakeSpan(buffer.data(), *got);
-      s = sealer->Update(piece, piece);
-      if (!s.ok()) {
-        s = Bad(s.message());
-        break;
-      }
-      s = output.Write(piece.data(), piece.size());
-      if (!s.ok() || *got < buffer.size()) break;
-    }
+    absl::Status s =
+        ForEachChunk(input, buffer, [&](absl::Span<uint8_t> piece) {
+          if (absl::Status s = sealer->Update(piece, piece); !s.ok()) {
+            return Bad(s.message());
+          }
+          return output.Write(piece.data(), piece.size());
+        });
     internal::Wipe(buffer.data(), buffer.size());
     if (!s.ok()) return s;
     uint8_t tag[16];
@@ -851,8 +857,13 @@ absl::Status StreamGcmSiv(const Options& o, const Io& io,
     return std::fflush(spool.get()) == 0 &&
            std::fseek(spool.get(), 0, SEEK_SET) == 0;
   };
+  const auto write_spool = [&](absl::Span<const uint8_t> piece) {
+    return std::fwrite(piece.data(), 1, piece.size(), spool.get()) ==
+                   piece.size()
+               ? absl::OkStatus()
+               : spool_error();
+  };
   std::vector<uint8_t> buffer(kChunkBytes);
-  const auto wipe = [&] { internal::Wipe(buffer.data(), buffer.size()); };
 
   if (o.encrypt) {
     auto sealer = siv.BeginSeal(nonce, aad);
@@ -866,43 +877,27 @@ absl::Status StreamGcmSiv(const Options& o, const Io& io,
     auto unmask = ChaCha20<>::Create(mask_key, mask_nonce, 0);
     internal::Wipe(mask_key, sizeof(mask_key));
     if (!mask.ok() || !unmask.ok()) return Bad(mask.status().message());
-    absl::Status s;
-    for (;;) {
-      absl::StatusOr<size_t> got = input.Read(buffer.data(), buffer.size());
-      if (!got.ok()) {
-        s = got.status();
-        break;
-      }
-      const auto piece = absl::MakeSpan(buffer.data(), *got);
-      if (s = sealer->Absorb(piece); !s.ok()) {
-        s = Bad(s.message());
-        break;
-      }
-      if (s = mask->Crypt(piece, piece); !s.ok()) break;
-      if (std::fwrite(piece.data(), 1, piece.size(), spool.get()) !=
-          piece.size()) {
-        s = spool_error();
-        break;
-      }
-      if (*got < buffer.size()) break;
-    }
+    absl::Status s =
+        ForEachChunk(input, buffer, [&](absl::Span<uint8_t> piece) {
+          if (absl::Status s = sealer->Absorb(piece); !s.ok()) {
+            return Bad(s.message());
+          }
+          if (absl::Status s = mask->Crypt(piece, piece); !s.ok()) return s;
+          return write_spool(piece);
+        });
     uint8_t tag[16];
     if (s.ok()) s = sealer->Tag(absl::MakeSpan(tag));
     if (s.ok() && !rewind()) s = spool_error();
     if (s.ok()) s = output.Open();
-    while (s.ok()) {
-      absl::StatusOr<size_t> got = spooled.Read(buffer.data(), buffer.size());
-      if (!got.ok()) {
-        s = got.status();
-        break;
-      }
-      const auto piece = absl::MakeSpan(buffer.data(), *got);
-      s = unmask->Crypt(piece, piece);
-      if (s.ok()) s = sealer->Update(piece, piece);
-      if (s.ok()) s = output.Write(piece.data(), piece.size());
-      if (*got < buffer.size()) break;
+    if (s.ok()) {
+      s = ForEachChunk(spooled, buffer, [&](absl::Span<uint8_t> piece) {
+        absl::Status s = unmask->Crypt(piece, piece);
+        if (s.ok()) s = sealer->Update(piece, piece);
+        if (s.ok()) s = output.Write(piece.data(), piece.size());
+        return s;
+      });
     }
-    wipe();
+    internal::Wipe(buffer.data(), buffer.size());
     if (s.ok()) s = sealer->Finish();
     if (s.ok()) s = output.Write(tag, sizeof(tag));
     if (s.ok()) s = output.Finish();
@@ -910,14 +905,13 @@ absl::Status StreamGcmSiv(const Options& o, const Io& io,
   }
 
   uint64_t total = 0;
-  for (;;) {
-    absl::StatusOr<size_t> got = input.Read(buffer.data(), buffer.size());
-    if (!got.ok()) return got.status();
-    if (std::fwrite(buffer.data(), 1, *got, spool.get()) != *got) {
-      return spool_error();
-    }
-    total += *got;
-    if (*got < buffer.size()) break;
+  if (absl::Status s = ForEachChunk(input, buffer,
+                                    [&](absl::Span<uint8_t> piece) {
+                                      total += piece.size();
+                                      return write_spool(piece);
+                                    });
+      !s.ok()) {
+    return s;
   }
   uint8_t tag[16];
   if (total < sizeof(tag)) {
