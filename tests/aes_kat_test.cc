@@ -65,12 +65,20 @@ TYPED_TEST(AesKatTest, Fips197Cipher) {
   CheckEcb<TypeParam, 4>("tests/vectors/fips197.txt", 3);
 }
 
+// At kWays 1 and 4 everywhere; 2, 3 and 8 where the build sweeps the tag.
+template <class Tag, size_t kWays>
+void CheckSp80038aEcb() {
+  if constexpr (kWays == 1 || kWays == 4 || test::kSweeps<Tag, kWays>) {
+    CheckEcb<Tag, kWays>("tests/vectors/sp800_38a_ecb.txt", 3);
+  }
+}
+
 TYPED_TEST(AesKatTest, Sp80038aEcb) {
-  CheckEcb<TypeParam, 1>("tests/vectors/sp800_38a_ecb.txt", 3);
-  CheckEcb<TypeParam, 2>("tests/vectors/sp800_38a_ecb.txt", 3);
-  CheckEcb<TypeParam, 3>("tests/vectors/sp800_38a_ecb.txt", 3);
-  CheckEcb<TypeParam, 4>("tests/vectors/sp800_38a_ecb.txt", 3);
-  CheckEcb<TypeParam, 8>("tests/vectors/sp800_38a_ecb.txt", 3);
+  CheckSp80038aEcb<TypeParam, 1>();
+  CheckSp80038aEcb<TypeParam, 2>();
+  CheckSp80038aEcb<TypeParam, 3>();
+  CheckSp80038aEcb<TypeParam, 4>();
+  CheckSp80038aEcb<TypeParam, 8>();
 }
 
 TEST(AesKeyTest, RejectsBadKeySizes) {

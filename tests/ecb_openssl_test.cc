@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include "braid/aes_defaults.h"
 #include "braid/modes/ecb.h"
 #include "gtest/gtest.h"
 #include "tests/openssl_util.h"
@@ -27,6 +28,11 @@ TYPED_TEST_SUITE(EcbOpensslTest, test::AesTags, test::TagName);
 
 TYPED_TEST(EcbOpensslTest, RandomKeysAndLengths) {
   constexpr bool kScalar = std::is_same_v<TypeParam, isa::Scalar>;
+  // Odd widths where the build sweeps the tag; its default elsewhere.
+  constexpr size_t kEncryptWays =
+      test::kSweeps<TypeParam, 5> ? 5 : kDefaultAesWays;
+  constexpr size_t kDecryptWays =
+      test::kSweeps<TypeParam, 7> ? 7 : kDefaultAesWays;
   std::mt19937_64 rng(4242);
   for (int i = 0; i < (kScalar ? 30 : 200); ++i) {
     const size_t key_bytes = 16 + 8 * (rng() % 3);
@@ -36,9 +42,12 @@ TYPED_TEST(EcbOpensslTest, RandomKeysAndLengths) {
     auto k = AesKey::CreateWith(TypeParam{}, key);
     ASSERT_TRUE(k.ok());
     Bytes ct(pt.size()), back(pt.size());
-    ASSERT_TRUE((EcbEncrypt<TypeParam, 5>(*k, pt, absl::MakeSpan(ct))).ok());
+    ASSERT_TRUE(
+        (EcbEncrypt<TypeParam, kEncryptWays>(*k, pt, absl::MakeSpan(ct))).ok());
     ASSERT_EQ(ct, OpensslEcb(key, pt, true)) << "case " << i;
-    ASSERT_TRUE((EcbDecrypt<TypeParam, 7>(*k, ct, absl::MakeSpan(back))).ok());
+    ASSERT_TRUE(
+        (EcbDecrypt<TypeParam, kDecryptWays>(*k, ct, absl::MakeSpan(back)))
+            .ok());
     ASSERT_EQ(back, pt) << "case " << i;
     ASSERT_EQ(OpensslEcb(key, ct, false), pt);
   }

@@ -95,7 +95,23 @@
   KIND void                                                                 \
   gcm_internal::Kernel<Isa, kWays>::Crypt<aes_engine::Direction::kDecrypt>( \
       const uint8_t*, int, const uint8_t*, const uint8_t*, size_t,          \
-      const uint8_t*, size_t, const uint8_t*, uint8_t*, size_t, uint8_t*)
+      const uint8_t*, size_t, const uint8_t*, uint8_t*, size_t, uint8_t*);  \
+  BRAID_TEST_GCM_LOOP_AT(KIND, Isa, kWays, 10);                             \
+  BRAID_TEST_GCM_LOOP_AT(KIND, Isa, kWays, 12);                             \
+  BRAID_TEST_GCM_LOOP_AT(KIND, Isa, kWays, 14)
+// GCM's CTR-and-GHASH loop, which the pieces of its stream API (inline)
+// reach too.
+#define BRAID_TEST_GCM_LOOP_AT(KIND, Isa, kWays, kRounds)                      \
+  KIND void                                                                    \
+  ctr_internal::Blocks<ctr_internal::BigEndian32, kRounds, kWays, Isa,         \
+                       gcm_internal::HashRuns<Isa, kWays, false>>(             \
+      Isa, const uint8_t*, const uint8_t*, uint8_t*, const uint8_t*, uint8_t*, \
+      size_t, gcm_internal::HashRuns<Isa, kWays, false>&);                     \
+  KIND void                                                                    \
+  ctr_internal::Blocks<ctr_internal::BigEndian32, kRounds, kWays, Isa,         \
+                       gcm_internal::HashRuns<Isa, kWays, true>>(              \
+      Isa, const uint8_t*, const uint8_t*, uint8_t*, const uint8_t*, uint8_t*, \
+      size_t, gcm_internal::HashRuns<Isa, kWays, true>&)
 
 // kWays 1 and the default, where the mode has a kWays to sweep.
 #define BRAID_TEST_INSTANCES_ECB(KIND, Isa) \

@@ -164,15 +164,20 @@ TYPED_TEST(OcbTest, EveryWaysMatchesOpenssl) {
 
 // Any flipped bit of nonce, associated data, ciphertext or tag: an error
 // and an all-zero output.
-// In pieces at kWays 3 (no power of two), the default and 16 (a piece's
-// offsets start at a multiple of the widest batch).
+// In pieces at the default and, where the build sweeps the tag, kWays 3 (no
+// power of two) and 16 (a piece's offsets start at a multiple of the widest
+// batch).
 TYPED_TEST(OcbTest, InPiecesEqualsWhole) {
   std::mt19937_64 rng(167);
   for (size_t key_bytes : {16, 24, 32}) {
     const Bytes key = test::RandomBytes(rng, key_bytes);
-    test::CheckPieces(*AesOcb<TypeParam, 3>::Create(key), rng, 12);
+    if constexpr (test::kSweeps<TypeParam, 3>) {
+      test::CheckPieces(*AesOcb<TypeParam, 3>::Create(key), rng, 12);
+    }
     test::CheckPieces(*AesOcb<TypeParam>::Create(key), rng, 1 + rng() % 15);
-    test::CheckPieces(*AesOcb<TypeParam, 16>::Create(key), rng, 15);
+    if constexpr (test::kSweeps<TypeParam, 16>) {
+      test::CheckPieces(*AesOcb<TypeParam, 16>::Create(key), rng, 15);
+    }
   }
 }
 
