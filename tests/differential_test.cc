@@ -31,6 +31,7 @@
 #include "braid/modes/xts.h"
 #include "braid/poly1305.h"
 #include "gtest/gtest.h"
+#include "tests/aead_instances.h"
 #include "tests/openssl_util.h"
 #include "tests/test_util.h"
 

@@ -12,6 +12,7 @@
 
 #include "braid/polyval.h"
 #include "gtest/gtest.h"
+#include "tests/aead_instances.h"
 #include "tests/test_util.h"
 
 namespace braid {

@@ -10,6 +10,7 @@
 
 #include "braid/status.h"
 #include "gtest/gtest.h"
+#include "tests/aead_instances.h"
 #include "tests/test_util.h"
 
 namespace braid {

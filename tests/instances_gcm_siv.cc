@@ -1,6 +1,6 @@
-// Defines the GCM-SIV kernels that tests/instances.h declares.
+// Defines the GCM-SIV kernels that tests/aead_instances.h declares.
 #define BRAID_TEST_INSTANCES_DEFINE
-#include "tests/instances.h"
+#include "tests/aead_instances.h"
 
 namespace braid {
 BRAID_TEST_INSTANCES(BRAID_TEST_INSTANCES_GCM_SIV, template)

@@ -23,6 +23,7 @@
 #include "braid/modes/ocb.h"
 #include "braid/modes/xts.h"
 #include "gtest/gtest.h"
+#include "tests/aead_instances.h"
 #include "tests/guarded_buffer.h"
 #include "tests/test_util.h"
 

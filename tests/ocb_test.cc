@@ -7,6 +7,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
+#include "tests/aead_instances.h"
 #include "tests/openssl_util.h"
 #include "tests/test_util.h"
 
