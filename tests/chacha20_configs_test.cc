@@ -9,6 +9,8 @@
 // kernels have compact tails (chacha20_engine::kCompactTails).
 #include <cstdint>
 #include <cstring>
+#include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <type_traits>
@@ -125,31 +127,70 @@ struct ConfigName {
 
 TYPED_TEST_SUITE(ChaCha20ConfigTest, Configs, ConfigName);
 
-Bytes Crypt(auto& stream, const Bytes& in) {
-  Bytes out(in.size());
-  EXPECT_TRUE(stream.Crypt(in, absl::MakeSpan(out)).ok());
-  return out;
+// One configuration's ChaCha20 behind a virtual interface, so that each
+// check below is compiled once, not once per configuration: the
+// configurations' own code is then only their kernels.
+class Cipher {
+ public:
+  virtual ~Cipher() = default;
+  // A new stream from (key, nonce, counter); false if Create refused.
+  virtual bool Begin(const Bytes& key, const Bytes& nonce,
+                     uint64_t counter) = 0;
+  virtual absl::Status Crypt(absl::Span<const uint8_t> in,
+                             absl::Span<uint8_t> out) = 0;
+
+  Bytes Crypt(const Bytes& in) {
+    Bytes out(in.size());
+    EXPECT_TRUE(Crypt(in, absl::MakeSpan(out)).ok());
+    return out;
+  }
+};
+
+template <class Stream>
+class CipherOf : public Cipher {
+ public:
+  bool Begin(const Bytes& key, const Bytes& nonce, uint64_t counter) override {
+    auto s = Stream::Create(key, nonce, counter);
+    if (!s.ok()) return false;
+    stream_.emplace(*std::move(s));
+    return true;
+  }
+  absl::Status Crypt(absl::Span<const uint8_t> in,
+                     absl::Span<uint8_t> out) override {
+    return stream_->Crypt(in, out);
+  }
+  using Cipher::Crypt;
+
+ private:
+  std::optional<Stream> stream_;
+};
+
+template <class C>
+std::unique_ptr<Cipher> Make() {
+  return std::make_unique<CipherOf<typename C::Stream>>();
 }
 
-TYPED_TEST(ChaCha20ConfigTest, Rfc8439Vectors) {
+void CheckRfc8439Vectors(Cipher& cipher) {
   const auto records = test::ReadVectors("tests/vectors/rfc8439_chacha20.txt");
   ASSERT_EQ(records.size(), 10u);
   for (const auto& r : records) {
-    auto stream = TypeParam::Stream::Create(test::FromHex(r.at("key")),
-                                            test::FromHex(r.at("nonce")),
-                                            std::stoull(r.at("counter")));
-    ASSERT_TRUE(stream.ok()) << stream.status();
-    EXPECT_EQ(test::ToHex(Crypt(*stream, test::FromHex(r.at("pt")))),
-              r.at("ct"))
+    ASSERT_TRUE(cipher.Begin(test::FromHex(r.at("key")),
+                             test::FromHex(r.at("nonce")),
+                             std::stoull(r.at("counter"))));
+    EXPECT_EQ(test::ToHex(cipher.Crypt(test::FromHex(r.at("pt")))), r.at("ct"))
         << r.at("section");
   }
+}
+
+TYPED_TEST(ChaCha20ConfigTest, Rfc8439Vectors) {
+  CheckRfc8439Vectors(*Make<TypeParam>());
 }
 
 // Random keys, both nonce sizes, lengths 0..300, every tail length of a
 // batch, a spread up to 4 KiB, and around one to three two-group SVE
 // batches at 2048 bits (130 blocks with two scalar blocks): each equals the
 // reference, also in place.
-TYPED_TEST(ChaCha20ConfigTest, EqualsReference) {
+void CheckEqualsReference(Cipher& cipher) {
   std::mt19937_64 rng(8439);
   std::vector<size_t> lengths;
   for (size_t n = 0; n <= 300; ++n) lengths.push_back(n);
@@ -173,22 +214,24 @@ TYPED_TEST(ChaCha20ConfigTest, EqualsReference) {
         nonce.size() == 12 ? rng() % 0xffff0000u : rng() >> 1;
     const Bytes in = test::RandomBytes(rng, len);
     const Bytes want = test::ReferenceChaCha20(key.data(), nonce, counter, in);
-    auto stream = TypeParam::Stream::Create(key, nonce, counter);
-    ASSERT_TRUE(stream.ok());
-    ASSERT_EQ(test::ToHex(Crypt(*stream, in)), test::ToHex(want))
+    ASSERT_TRUE(cipher.Begin(key, nonce, counter));
+    ASSERT_EQ(test::ToHex(cipher.Crypt(in)), test::ToHex(want))
         << "length " << len;
     Bytes buf = in;
-    ASSERT_TRUE(TypeParam::Stream::Create(key, nonce, counter)
-                    ->Crypt(buf, absl::MakeSpan(buf))
-                    .ok());
+    ASSERT_TRUE(cipher.Begin(key, nonce, counter));
+    ASSERT_TRUE(cipher.Crypt(buf, absl::MakeSpan(buf)).ok());
     EXPECT_EQ(buf, want) << "in place, length " << len;
   }
+}
+
+TYPED_TEST(ChaCha20ConfigTest, EqualsReference) {
+  CheckEqualsReference(*Make<TypeParam>());
 }
 
 // The original 64-bit counter starting just below 2^32 and 2^64 - 2^10:
 // lanes inside one batch carry into word 13 (or not) independently, also
 // inside the second group of a two-group batch at 2048 bits (block 70).
-TYPED_TEST(ChaCha20ConfigTest, CounterCarriesIntoTheHighWord) {
+void CheckCounterCarries(Cipher& cipher) {
   std::mt19937_64 rng(7);
   const Bytes key = test::RandomBytes(rng, 32);
   const Bytes nonce = test::RandomBytes(rng, 8);
@@ -196,31 +239,33 @@ TYPED_TEST(ChaCha20ConfigTest, CounterCarriesIntoTheHighWord) {
   for (uint64_t counter :
        {0xffffffffull - 2, 0xffffffffull - 9, 0xffffffffull - 69,
         0x1ffffffffull - 16, 0xffffffffffffffffull - 1024}) {
-    auto stream = TypeParam::Stream::Create(key, nonce, counter);
-    ASSERT_TRUE(stream.ok());
-    EXPECT_EQ(Crypt(*stream, in),
+    ASSERT_TRUE(cipher.Begin(key, nonce, counter));
+    EXPECT_EQ(cipher.Crypt(in),
               test::ReferenceChaCha20(key.data(), nonce, counter, in))
         << "counter " << counter;
   }
 }
 
+TYPED_TEST(ChaCha20ConfigTest, CounterCarriesIntoTheHighWord) {
+  CheckCounterCarries(*Make<TypeParam>());
+}
+
 // A message cut into random pieces gives the bytes of one call.
-TYPED_TEST(ChaCha20ConfigTest, SplitCallsResume) {
+void CheckSplitCalls(Cipher& cipher) {
   std::mt19937_64 rng(12);
   for (int trial = 0; trial < 20; ++trial) {
     const Bytes key = test::RandomBytes(rng, 32);
     const Bytes nonce = test::RandomBytes(rng, 12);
     const Bytes in = test::RandomBytes(rng, rng() % 3000);
     const Bytes want = test::ReferenceChaCha20(key.data(), nonce, 1, in);
-    auto stream = TypeParam::Stream::Create(key, nonce, 1);
-    ASSERT_TRUE(stream.ok());
+    ASSERT_TRUE(cipher.Begin(key, nonce, 1));
     Bytes out(in.size());
     size_t at = 0;
     while (at < in.size()) {
       const size_t n = std::min<size_t>(in.size() - at, rng() % 200);
-      ASSERT_TRUE(stream
-                      ->Crypt(absl::MakeConstSpan(in).subspan(at, n),
-                              absl::MakeSpan(out).subspan(at, n))
+      ASSERT_TRUE(cipher
+                      .Crypt(absl::MakeConstSpan(in).subspan(at, n),
+                             absl::MakeSpan(out).subspan(at, n))
                       .ok());
       at += n;
     }
@@ -228,10 +273,14 @@ TYPED_TEST(ChaCha20ConfigTest, SplitCallsResume) {
   }
 }
 
+TYPED_TEST(ChaCha20ConfigTest, SplitCallsResume) {
+  CheckSplitCalls(*Make<TypeParam>());
+}
+
 // Input and output right against a PROT_NONE page, before and after, and in
 // place: every tail (the predicated SVE ones at every vector length, the
 // buffered partial block) stays inside the buffers.
-TYPED_TEST(ChaCha20ConfigTest, StaysInsideItsBuffers) {
+void CheckStaysInside(Cipher& cipher) {
   std::mt19937_64 rng(4);
   std::vector<size_t> lengths;
   for (size_t n = 0; n <= 300; ++n) lengths.push_back(n);
@@ -260,16 +309,19 @@ TYPED_TEST(ChaCha20ConfigTest, StaysInsideItsBuffers) {
           Placement{in_buffer.Tail(len), in_buffer.Tail(len),
                     "in place before a guard page"}}) {
       if (len > 0) std::memcpy(p.in, in.data(), len);
-      auto stream = TypeParam::Stream::Create(key, nonce, 7);
-      ASSERT_TRUE(stream.ok());
-      ASSERT_TRUE(stream
-                      ->Crypt(absl::MakeConstSpan(p.in, len),
-                              absl::MakeSpan(p.out, len))
-                      .ok());
+      ASSERT_TRUE(cipher.Begin(key, nonce, 7));
+      ASSERT_TRUE(
+          cipher
+              .Crypt(absl::MakeConstSpan(p.in, len), absl::MakeSpan(p.out, len))
+              .ok());
       ASSERT_EQ(Bytes(p.out, p.out + len), want)
           << p.what << ", length " << len;
     }
   }
+}
+
+TYPED_TEST(ChaCha20ConfigTest, StaysInsideItsBuffers) {
+  CheckStaysInside(*Make<TypeParam>());
 }
 
 #endif  // BRAID_CHACHA20_GROUP == 0 || defined(__ARM_NEON)
