@@ -36,15 +36,15 @@ void AddAes(std::vector<Kernel>& out) {
     const std::string aes = "aes" + std::to_string(key_bytes * 8);
     out.push_back({aes + "_ecb_enc" + suffix,
                    [key](const uint8_t* in, uint8_t* o, size_t n) {
-                     (void)EcbEncrypt<Tag, kWays>(*key,
-                                                  absl::MakeConstSpan(in, n),
-                                                  absl::MakeSpan(o, n));
+                     (void)AesEcbEncrypt<Tag, kWays>(*key,
+                                                     absl::MakeConstSpan(in, n),
+                                                     absl::MakeSpan(o, n));
                    }});
     out.push_back({aes + "_ecb_dec" + suffix,
                    [key](const uint8_t* in, uint8_t* o, size_t n) {
-                     (void)EcbDecrypt<Tag, kWays>(*key,
-                                                  absl::MakeConstSpan(in, n),
-                                                  absl::MakeSpan(o, n));
+                     (void)AesEcbDecrypt<Tag, kWays>(*key,
+                                                     absl::MakeConstSpan(in, n),
+                                                     absl::MakeSpan(o, n));
                    }});
     // Chained modes: one call per message, from a fixed IV.
     auto add = [&](const std::string& mode, auto run) {

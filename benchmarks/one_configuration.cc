@@ -39,9 +39,9 @@ extern "C" void braid_one_configuration(const void* key, const uint8_t* iv,
   [[maybe_unused]] const auto& gcm =
       *static_cast<const AesGcm<Tag, kWays>*>(key);
 #if defined(BRAID_MODE_ECB_ENC)
-  (void)EcbEncrypt<Tag, kWays>(aes, src, dst);
+  (void)AesEcbEncrypt<Tag, kWays>(aes, src, dst);
 #elif defined(BRAID_MODE_ECB_DEC)
-  (void)EcbDecrypt<Tag, kWays>(aes, src, dst);
+  (void)AesEcbDecrypt<Tag, kWays>(aes, src, dst);
 #elif defined(BRAID_MODE_CBC_ENC)
   (void)AesCbcEncrypt<Tag, kWays>(aes, iv16, src, dst);
 #elif defined(BRAID_MODE_CBC_DEC)

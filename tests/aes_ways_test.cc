@@ -42,8 +42,8 @@ const std::vector<Case>& Cases(bool scalar) {
           c.ciphertext.resize(c.plaintext.size());
           auto key = AesKey::CreateWith(isa::Scalar{}, c.key);
           EXPECT_TRUE(key.ok());
-          EXPECT_TRUE((EcbEncrypt<isa::Scalar, 1>(*key, c.plaintext,
-                                                  absl::MakeSpan(c.ciphertext)))
+          EXPECT_TRUE((AesEcbEncrypt<isa::Scalar, 1>(
+                           *key, c.plaintext, absl::MakeSpan(c.ciphertext)))
                           .ok());
           cases[s].push_back(std::move(c));
         }
@@ -65,14 +65,17 @@ void CheckSwept() {
     ASSERT_TRUE(key.ok());
     Bytes out(c.plaintext.size());
     ASSERT_TRUE(
-        (EcbEncrypt<Tag, kWays>(*key, c.plaintext, absl::MakeSpan(out))).ok());
+        (AesEcbEncrypt<Tag, kWays>(*key, c.plaintext, absl::MakeSpan(out)))
+            .ok());
     ASSERT_EQ(out, c.ciphertext);
     ASSERT_TRUE(
-        (EcbDecrypt<Tag, kWays>(*key, c.ciphertext, absl::MakeSpan(out))).ok());
+        (AesEcbDecrypt<Tag, kWays>(*key, c.ciphertext, absl::MakeSpan(out)))
+            .ok());
     ASSERT_EQ(out, c.plaintext);
     // In place.
     out = c.plaintext;
-    ASSERT_TRUE((EcbEncrypt<Tag, kWays>(*key, out, absl::MakeSpan(out))).ok());
+    ASSERT_TRUE(
+        (AesEcbEncrypt<Tag, kWays>(*key, out, absl::MakeSpan(out))).ok());
     ASSERT_EQ(out, c.ciphertext);
     ++checked;
   }
@@ -113,9 +116,9 @@ TEST(AesDefaultsTest, DefaultTagAndWaysMatchTheReference) {
     auto key = AesKey::Create(c.key);
     ASSERT_TRUE(key.ok());
     Bytes out(c.plaintext.size());
-    ASSERT_TRUE(EcbEncrypt(*key, c.plaintext, absl::MakeSpan(out)).ok());
+    ASSERT_TRUE(AesEcbEncrypt(*key, c.plaintext, absl::MakeSpan(out)).ok());
     ASSERT_EQ(out, c.ciphertext);
-    ASSERT_TRUE(EcbDecrypt(*key, c.ciphertext, absl::MakeSpan(out)).ok());
+    ASSERT_TRUE(AesEcbDecrypt(*key, c.ciphertext, absl::MakeSpan(out)).ok());
     ASSERT_EQ(out, c.plaintext);
     ++checked;
   }

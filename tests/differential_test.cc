@@ -200,8 +200,8 @@ TYPED_TEST(DifferentialTest, Ecb) {
         rng, "ecb", true, 16,
         [](const AesKey& k, const Bytes&, bool encrypt, Placed& p) {
           return p.Stream([&](auto in, auto out) {
-            return encrypt ? EcbEncrypt<TypeParam, kWays>(k, in, out)
-                           : EcbDecrypt<TypeParam, kWays>(k, in, out);
+            return encrypt ? AesEcbEncrypt<TypeParam, kWays>(k, in, out)
+                           : AesEcbDecrypt<TypeParam, kWays>(k, in, out);
           });
         });
   });

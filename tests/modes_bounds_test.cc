@@ -104,9 +104,9 @@ TYPED_TEST(ModesBoundsTest, NothingOutsideTheBuffers) {
   const auto sealed = [](size_t len) { return len >= 16; };
   const std::vector<Operation> operations = {
       {"ecb-enc", blocks, same,
-       [&](In i, Out o) { return EcbEncrypt<Tag, kWays>(key, i, o); }},
+       [&](In i, Out o) { return AesEcbEncrypt<Tag, kWays>(key, i, o); }},
       {"ecb-dec", blocks, same,
-       [&](In i, Out o) { return EcbDecrypt<Tag, kWays>(key, i, o); }},
+       [&](In i, Out o) { return AesEcbDecrypt<Tag, kWays>(key, i, o); }},
       {"cbc-enc", blocks, same,
        [&](In i, Out o) { return AesCbcEncrypt<Tag, kWays>(key, iv, i, o); }},
       {"cbc-dec", blocks, same,

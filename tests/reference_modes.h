@@ -15,15 +15,15 @@ namespace braid::test {
 
 inline void EncryptBlock(const AesKey& key, const uint8_t in[16],
                          uint8_t out[16]) {
-  EXPECT_TRUE((EcbEncrypt<DefaultAesIsa, 1>(key, absl::MakeConstSpan(in, 16),
-                                            absl::MakeSpan(out, 16)))
+  EXPECT_TRUE((AesEcbEncrypt<DefaultAesIsa, 1>(key, absl::MakeConstSpan(in, 16),
+                                               absl::MakeSpan(out, 16)))
                   .ok());
 }
 
 inline void DecryptBlock(const AesKey& key, const uint8_t in[16],
                          uint8_t out[16]) {
-  EXPECT_TRUE((EcbDecrypt<DefaultAesIsa, 1>(key, absl::MakeConstSpan(in, 16),
-                                            absl::MakeSpan(out, 16)))
+  EXPECT_TRUE((AesEcbDecrypt<DefaultAesIsa, 1>(key, absl::MakeConstSpan(in, 16),
+                                               absl::MakeSpan(out, 16)))
                   .ok());
 }
 

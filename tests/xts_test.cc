@@ -48,7 +48,8 @@ Bytes Reference(bool encrypt, const Bytes& key_bytes, const Bytes& tweak,
   auto k2 = AesKey::Create(Bytes(key_bytes.begin() + half, key_bytes.end()));
   EXPECT_TRUE(k1.ok() && k2.ok());
   Bytes t(16);
-  EXPECT_TRUE((EcbEncrypt<isa::Scalar, 1>(*k2, tweak, absl::MakeSpan(t))).ok());
+  EXPECT_TRUE(
+      (AesEcbEncrypt<isa::Scalar, 1>(*k2, tweak, absl::MakeSpan(t))).ok());
   auto next = [](Bytes& t) {
     int carry = 0;
     for (int i = 0; i < 16; ++i) {
@@ -62,8 +63,8 @@ Bytes Reference(bool encrypt, const Bytes& key_bytes, const Bytes& tweak,
     Bytes x(16), y(16);
     for (int i = 0; i < 16; ++i) x[i] = src[i] ^ t[i];
     EXPECT_TRUE((encrypt
-                     ? EcbEncrypt<isa::Scalar, 1>(*k1, x, absl::MakeSpan(y))
-                     : EcbDecrypt<isa::Scalar, 1>(*k1, x, absl::MakeSpan(y)))
+                     ? AesEcbEncrypt<isa::Scalar, 1>(*k1, x, absl::MakeSpan(y))
+                     : AesEcbDecrypt<isa::Scalar, 1>(*k1, x, absl::MakeSpan(y)))
                     .ok());
     for (int i = 0; i < 16; ++i) dst[i] = y[i] ^ t[i];
   };

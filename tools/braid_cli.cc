@@ -972,7 +972,8 @@ absl::Status RunCipher(const Options& o, const Io& io) {
       if (!aes.ok()) return Bad(aes.status().message());
       if (o.cipher.mode == Mode::kEcb) {
         return Stream(o, io, 16, [&](In in, Out out) {
-          return enc ? EcbEncrypt(*aes, in, out) : EcbDecrypt(*aes, in, out);
+          return enc ? AesEcbEncrypt(*aes, in, out)
+                     : AesEcbDecrypt(*aes, in, out);
         });
       }
       if (o.cipher.mode == Mode::kCbc) {

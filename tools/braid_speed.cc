@@ -110,9 +110,9 @@ std::vector<Row> MakeRows(size_t bytes, std::vector<uint8_t>& buffer,
   const absl::Span<uint8_t> data = absl::MakeSpan(buffer);
   const absl::Span<uint8_t> out = absl::MakeSpan(sealed);
   std::vector<Row> rows = {
-      {"AES-128 ECB enc", [=] { (void)EcbEncrypt(aes, data, data); }, [] {},
+      {"AES-128 ECB enc", [=] { (void)AesEcbEncrypt(aes, data, data); }, [] {},
        true},
-      {"AES-128 ECB dec", [=] { (void)EcbDecrypt(aes, data, data); }, [] {},
+      {"AES-128 ECB dec", [=] { (void)AesEcbDecrypt(aes, data, data); }, [] {},
        true},
       {"AES-128 CBC enc", [=] { (void)cbc->Encrypt(data, data); }, [] {}, true},
       {"AES-128 CBC dec", [=] { (void)cbc->Decrypt(data, data); }, [] {}, true},
@@ -121,8 +121,7 @@ std::vector<Row> MakeRows(size_t bytes, std::vector<uint8_t>& buffer,
       {"AES-128 CTR", [=] { (void)ctr->Crypt(data, data); }},
       {"AES-128 XTS enc", [=] { (void)AesXtsEncrypt(*xts, iv, data, data); }},
       {"AES-128 XTS dec", [=] { (void)AesXtsDecrypt(*xts, iv, data, data); }},
-      {"AES-128 OCB enc",
-       [=] { (void)ocb->Seal(nonce12, no_aad, data, out); }},
+      {"AES-128 OCB enc", [=] { (void)ocb->Seal(nonce12, no_aad, data, out); }},
       // The openings are of a message sealed just before: a tag that
       // verifies, the time of a successful open.
       {"AES-128 OCB dec",

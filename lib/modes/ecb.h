@@ -127,17 +127,31 @@ absl::Status Run(const AesKey& key, absl::Span<const uint8_t> in,
 
 // Encrypts in.size() bytes (a multiple of 16) into out; out == in is allowed.
 template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
-absl::Status EcbEncrypt(const AesKey& key, absl::Span<const uint8_t> in,
-                        absl::Span<uint8_t> out) {
+absl::Status AesEcbEncrypt(const AesKey& key, absl::Span<const uint8_t> in,
+                           absl::Span<uint8_t> out) {
   return ecb_internal::Run<aes_engine::Direction::kEncrypt, Isa, kWays>(key, in,
                                                                         out);
 }
 
 template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
-absl::Status EcbDecrypt(const AesKey& key, absl::Span<const uint8_t> in,
-                        absl::Span<uint8_t> out) {
+absl::Status AesEcbDecrypt(const AesKey& key, absl::Span<const uint8_t> in,
+                           absl::Span<uint8_t> out) {
   return ecb_internal::Run<aes_engine::Direction::kDecrypt, Isa, kWays>(key, in,
                                                                         out);
+}
+
+// The names from before every mode's calls were named Aes<Mode>...: callers
+// written against them still build, with a warning that names the new call.
+template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+[[deprecated("use AesEcbEncrypt")]] absl::Status EcbEncrypt(
+    const AesKey& key, absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
+  return AesEcbEncrypt<Isa, kWays>(key, in, out);
+}
+
+template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+[[deprecated("use AesEcbDecrypt")]] absl::Status EcbDecrypt(
+    const AesKey& key, absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
+  return AesEcbDecrypt<Isa, kWays>(key, in, out);
 }
 
 BRAID_NAMESPACE_END

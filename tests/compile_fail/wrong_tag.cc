@@ -6,5 +6,5 @@
 absl::Status EncryptWithSve2Aes(const braid::AesKey& key,
                                 absl::Span<const uint8_t> in,
                                 absl::Span<uint8_t> out) {
-  return braid::EcbEncrypt<braid::isa::Sve2Aes, 4>(key, in, out);
+  return braid::AesEcbEncrypt<braid::isa::Sve2Aes, 4>(key, in, out);
 }

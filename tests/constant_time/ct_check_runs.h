@@ -91,12 +91,12 @@ void RunModes(size_t key_bytes, size_t len) {
   const auto o = absl::MakeSpan(out).first(len);
   const size_t whole = len - len % 16;
 
-  Check(
-      braid::EcbEncrypt<Tag, kWays>(*key, in.first(whole), o.first(whole)).ok(),
-      "ECB enc");
-  Check(
-      braid::EcbDecrypt<Tag, kWays>(*key, in.first(whole), o.first(whole)).ok(),
-      "ECB dec");
+  Check(braid::AesEcbEncrypt<Tag, kWays>(*key, in.first(whole), o.first(whole))
+            .ok(),
+        "ECB enc");
+  Check(braid::AesEcbDecrypt<Tag, kWays>(*key, in.first(whole), o.first(whole))
+            .ok(),
+        "ECB dec");
   Check(braid::AesCbcEncrypt<Tag, kWays>(*key, iv, in.first(whole),
                                          o.first(whole))
             .ok(),

@@ -87,10 +87,10 @@ std::vector<ModeOutput> AllModeOutputs() {
       Bytes iv = random(16);
       if (len % 16 == 0) {
         both_ways(tag + "ECB enc", data, len, [&](auto in, auto o) {
-          return EcbEncrypt<Isa>(*key, in, o);
+          return AesEcbEncrypt<Isa>(*key, in, o);
         });
         both_ways(tag + "ECB dec", data, len, [&](auto in, auto o) {
-          return EcbDecrypt<Isa>(*key, in, o);
+          return AesEcbDecrypt<Isa>(*key, in, o);
         });
         both_ways(tag + "CBC enc", data, len, [&](auto in, auto o) {
           return AesCbcEncrypt<Isa>(*key, iv, in, o);

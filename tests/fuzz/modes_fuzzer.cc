@@ -57,7 +57,7 @@ bool Contains(std::initializer_list<size_t> set, size_t v) {
 
 Bytes EcbEncryptBlocks(const AesKey& key, const Bytes& in) {
   Bytes out(in.size());
-  BRAID_CHECK((EcbEncrypt<Tag, 1>(key, in, absl::MakeSpan(out))).ok());
+  BRAID_CHECK((AesEcbEncrypt<Tag, 1>(key, in, absl::MakeSpan(out))).ok());
   return out;
 }
 
@@ -85,12 +85,12 @@ void FuzzEcb(FuzzedDataProvider& in) {
   if (!aes.ok()) return;
   const Bytes msg = in.ConsumeRemainingBytes<uint8_t>();
   Bytes c4(msg.size()), c1(msg.size()), back(msg.size());
-  const absl::Status s = EcbEncrypt<Tag, 4>(*aes, msg, absl::MakeSpan(c4));
+  const absl::Status s = AesEcbEncrypt<Tag, 4>(*aes, msg, absl::MakeSpan(c4));
   BRAID_CHECK(s.ok() == (msg.size() % 16 == 0));
   if (!s.ok()) return;
-  BRAID_CHECK((EcbEncrypt<Tag, 1>(*aes, msg, absl::MakeSpan(c1))).ok());
+  BRAID_CHECK((AesEcbEncrypt<Tag, 1>(*aes, msg, absl::MakeSpan(c1))).ok());
   BRAID_CHECK(c1 == c4);
-  BRAID_CHECK((EcbDecrypt<Tag, 4>(*aes, c4, absl::MakeSpan(back))).ok());
+  BRAID_CHECK((AesEcbDecrypt<Tag, 4>(*aes, c4, absl::MakeSpan(back))).ok());
   BRAID_CHECK(back == msg);
 }
 
