@@ -1,7 +1,11 @@
 // The API contract of CBC, CFB and CTR/CTR32LE: bad IVs, lengths, buffers
 // and overlaps are InvalidArgument with a message naming the problem, and
 // nothing is written; in place works (checked against the reference in
-// modes_equivalence_test).
+// modes_equivalence_test). CTR32LE refuses to repeat its keystream.
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cstdint>
 #include <string>
 
 #include "gtest/gtest.h"
@@ -110,6 +114,91 @@ TEST(ModesApiTest, StreamsContinueAcrossCalls) {
   Bytes expected_counter = iv;
   expected_counter[15] += 7;
   EXPECT_EQ(Bytes(ctr->counter(), ctr->counter() + 16), expected_counter);
+}
+
+// Address space that faults on any access: a call refused before it reads
+// or writes can take a span over it of any length.
+class Untouchable {
+ public:
+  explicit Untouchable(size_t bytes) : bytes_(bytes) {
+    void* p = mmap(nullptr, bytes, PROT_NONE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    base_ = p == MAP_FAILED ? nullptr : static_cast<uint8_t*>(p);
+  }
+  ~Untouchable() {
+    if (base_ != nullptr) munmap(base_, bytes_);
+  }
+  uint8_t* data() const { return base_; }
+
+ private:
+  size_t bytes_;
+  uint8_t* base_;
+};
+
+constexpr uint64_t kCtr32LeBlocks = uint64_t{1} << 32;
+
+void ExpectCounterRefusal(const absl::Status& s) {
+  EXPECT_EQ(s.code(), absl::StatusCode::kOutOfRange) << s;
+  EXPECT_NE(std::string(s.message()).find("2^32 blocks of keystream"),
+            std::string::npos)
+      << s;
+}
+
+TEST(ModesApiTest, Ctr32LeRefusesToRepeatItsKeystream) {
+  const AesKey key = TestKey();
+  const Bytes iv(16, 8);
+  const Untouchable huge(16 * kCtr32LeBlocks + 16);
+  ASSERT_NE(huge.data(), nullptr);
+  // One block past the limit, in one call and after a partial block.
+  ExpectCounterRefusal(AesCtr32LeCrypt(
+      key, iv, absl::MakeConstSpan(huge.data(), 16 * kCtr32LeBlocks + 1),
+      absl::MakeSpan(huge.data(), 16 * kCtr32LeBlocks + 1)));
+  const Bytes msg(48, 6);
+  Bytes whole(48), pieces(48);
+  ASSERT_TRUE(AesCtr32LeCrypt(key, iv, msg, absl::MakeSpan(whole)).ok());
+  auto ctr = AesCtr32Le<>::Create(key, iv);
+  ASSERT_TRUE(ctr.ok());
+  ASSERT_TRUE(ctr->Crypt(absl::MakeConstSpan(msg).first(20),
+                         absl::MakeSpan(pieces).first(20))
+                  .ok());
+  // 12 bytes of block 1 are left, then the 2^32 - 2 blocks after it.
+  const size_t past = 12 + 16 * (kCtr32LeBlocks - 2) + 1;
+  ExpectCounterRefusal(ctr->Crypt(absl::MakeConstSpan(huge.data(), past),
+                                  absl::MakeSpan(huge.data(), past)));
+  // The refusal changed nothing: the stream goes on where it was.
+  ASSERT_TRUE(ctr->Crypt(absl::MakeConstSpan(msg).subspan(20),
+                         absl::MakeSpan(pieces).subspan(20))
+                  .ok());
+  EXPECT_EQ(pieces, whole);
+}
+
+// The limit's edge, reached through the stream state (2^32 blocks of work
+// would be 64 GiB): exactly the blocks left are allowed, one more is not.
+TEST(ModesApiTest, Ctr32LeStopsExactlyAtTheLimit) {
+  using Counter = ctr_internal::LittleEndian32;
+  const AesKey key = TestKey();
+  const Bytes msg(64, 6);
+  Bytes expected(64), out(64);
+  ctr_internal::State fresh;
+  std::fill(fresh.counter, fresh.counter + 16, 3);
+  ctr_internal::State near_limit = fresh;
+  near_limit.blocks = kCtr32LeBlocks - 3;
+  ASSERT_TRUE((ctr_internal::Crypt<Counter, DefaultAesIsa, kDefaultAesWays>(
+                   key, fresh, "AES-CTR32LE", msg, absl::MakeSpan(expected)))
+                  .ok());
+  auto crypt = [&](size_t from, size_t to) {
+    return ctr_internal::Crypt<Counter, DefaultAesIsa, kDefaultAesWays>(
+        key, near_limit, "AES-CTR32LE",
+        absl::MakeConstSpan(msg).subspan(from, to - from),
+        absl::MakeSpan(out).subspan(from, to - from));
+  };
+  ASSERT_TRUE(crypt(0, 20).ok());  // blocks 0 and 1, 12 bytes left of 1
+  ExpectCounterRefusal(crypt(20, 20 + 12 + 16 + 1));
+  ASSERT_TRUE(crypt(20, 48).ok());  // the rest of block 1, then block 2
+  EXPECT_EQ(absl::MakeConstSpan(out).first(48),
+            absl::MakeConstSpan(expected).first(48));
+  EXPECT_TRUE(crypt(48, 48).ok()) << "an empty call needs no block";
+  ExpectCounterRefusal(crypt(48, 49));
 }
 
 }  // namespace

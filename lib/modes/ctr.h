@@ -36,8 +36,11 @@ BRAID_NAMESPACE_BEGIN
 namespace ctr_internal {
 
 // The 16-byte counter block and how it counts.
+// kStreamBlocks: the keystream blocks one stream may use before a counter
+// block would repeat; 0 where the counter cannot wrap within any message.
 struct BigEndian128 {
   static constexpr int kLowByte = 15;
+  static constexpr uint64_t kStreamBlocks = 0;
   // One 128-bit integer: compilers keep it in a general-purpose register
   // pair, where two 64-bit halves were paired into vector operations.
   static void Add(uint8_t block[16], uint64_t n) {
@@ -56,9 +59,10 @@ struct BigEndian128 {
 };
 
 // GCM's inc32 (SP 800-38D §6.2): the last four bytes, big-endian, wrapping
-// mod 2^32 without touching the rest.
+// mod 2^32 without touching the rest. GCM bounds its messages itself.
 struct BigEndian32 {
   static constexpr int kLowByte = 15;
+  static constexpr uint64_t kStreamBlocks = 0;
   static void Add(uint8_t block[16], uint64_t n) {
     uint32_t c;
     std::memcpy(&c, block + 12, 4);
@@ -69,6 +73,7 @@ struct BigEndian32 {
 
 struct LittleEndian32 {
   static constexpr int kLowByte = 0;
+  static constexpr uint64_t kStreamBlocks = uint64_t{1} << 32;
   static void Add(uint8_t block[16], uint64_t n) {
     uint32_t c;
     std::memcpy(&c, block, 4);
@@ -275,12 +280,13 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
   hash_io = hash;
 }
 
-// The position in a keystream: the next counter block and what is left of
-// the current keystream block.
+// The position in a keystream: the next counter block, what is left of the
+// current keystream block, and how many keystream blocks were made.
 struct State {
   alignas(16) uint8_t counter[16];
   alignas(16) uint8_t keystream[16] = {};
   size_t used = 16;
+  uint64_t blocks = 0;
 
   State() = default;
   State(const State&) = default;
@@ -325,11 +331,28 @@ struct Kernel<Counter, isa::Auto, kWays> {
   }
 };
 
+inline absl::Status CounterError(absl::string_view what, uint64_t needed,
+                                 uint64_t left) {
+  return absl::OutOfRangeError(absl::StrCat(
+      what,
+      ": the 32-bit counter gives 2^32 blocks of keystream; this call "
+      "needs ",
+      needed, " more and ", left, " are left (a counter block would repeat)"));
+}
+
 template <class Counter, class Isa, size_t kWays>
 absl::Status Crypt(const AesKey& key, State& state, absl::string_view what,
                    absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
   if (absl::Status s = modes_internal::CheckInOut(what, in, out); !s.ok()) {
     return s;
+  }
+  if constexpr (Counter::kStreamBlocks != 0) {
+    const size_t leftover = 16 - state.used;
+    const uint64_t needed =
+        in.size() > leftover ? (in.size() - leftover + 15) / 16 : 0;
+    const uint64_t left = Counter::kStreamBlocks - state.blocks;
+    if (needed > left) return CounterError(what, needed, left);
+    state.blocks += needed;
   }
   const uint8_t* src = in.data();
   uint8_t* dst = out.data();
@@ -431,7 +454,10 @@ class AesCtr {
 };
 
 // CTR32LE (RFC 8452): the first four bytes of the counter block are a
-// little-endian counter that wraps mod 2^32 without touching the rest.
+// little-endian counter that wraps mod 2^32 without touching the rest. A
+// stream gives at most 2^32 blocks of keystream (64 GiB); a call that would
+// need more, so that a counter block would repeat, is refused with
+// OutOfRange before anything is written, and the stream stays usable.
 template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
 class AesCtr32Le {
  public:
