@@ -13,7 +13,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -675,18 +674,45 @@ absl::Status ForEachChunk(Input& input, std::vector<uint8_t>& buffer,
 
 // A private scratch file: created 0600 in $TMPDIR (else /tmp) and unlinked
 // at once, so that only this process can reach it and it is gone when
-// closed. Null if it cannot be made.
-std::FILE* PrivateSpool() {
-  const char* dir = std::getenv("TMPDIR");
-  std::string path = absl::StrCat(dir != nullptr && *dir != '\0' ? dir : "/tmp",
-                                  "/braid-spool-XXXXXX");
-  const int fd = mkstemp(path.data());
-  if (fd < 0) return nullptr;
-  unlink(path.c_str());
-  std::FILE* f = fdopen(fd, "w+b");
-  if (f == nullptr) close(fd);
-  return f;
-}
+// closed. file() is null if it could not be made (errno says why).
+class Spool {
+ public:
+  Spool() {
+    const char* dir = std::getenv("TMPDIR");
+    std::string path = absl::StrCat(
+        dir != nullptr && *dir != '\0' ? dir : "/tmp", "/braid-spool-XXXXXX");
+    const int fd = mkstemp(path.data());
+    if (fd < 0) return;
+    unlink(path.c_str());
+    file_ = fdopen(fd, "w+b");
+    if (file_ == nullptr) close(fd);
+  }
+  ~Spool() {
+    if (file_ != nullptr) std::fclose(file_);
+  }
+  Spool(const Spool&) = delete;
+  Spool& operator=(const Spool&) = delete;
+
+  std::FILE* file() const { return file_; }
+
+  absl::Status Write(absl::Span<const uint8_t> bytes) {
+    return std::fwrite(bytes.data(), 1, bytes.size(), file_) == bytes.size()
+               ? absl::OkStatus()
+               : Error();
+  }
+  // Everything written flushed, and reading from the start.
+  absl::Status Rewind() {
+    return std::fflush(file_) == 0 && std::fseek(file_, 0, SEEK_SET) == 0
+               ? absl::OkStatus()
+               : Error();
+  }
+  static absl::Status Error() {
+    return Bad(absl::StrCat("the spool file: ", std::strerror(errno)));
+  }
+
+ private:
+  std::FILE* file_ = nullptr;
+};
 
 // Opens `input` (ciphertext, then the 16-byte tag) through `opener` in
 // chunks, holding back the last 16 bytes read, which may be the tag:
@@ -784,47 +810,34 @@ absl::Status StreamAead(const Options& o, const Io& io, const Key& key) {
     }
     return output.Finish();
   }
-  std::FILE* spool_file = PrivateSpool();
-  if (spool_file == nullptr) {
+  Spool spool;
+  if (spool.file() == nullptr) {
     return Bad(absl::StrCat("cannot make a spool file for ", o.cipher.name,
                             " dec to standard output in $TMPDIR or /tmp: ",
                             std::strerror(errno), " (or give -out FILE)"));
   }
-  uint8_t tag[16];
-  absl::Status s;
-  const auto write_ciphertext = [&](absl::Span<const uint8_t> ciphertext,
+  const auto spool_ciphertext = [&](absl::Span<const uint8_t> ciphertext,
                                     absl::Span<const uint8_t>) {
-    if (std::fwrite(ciphertext.data(), 1, ciphertext.size(), spool_file) !=
-        ciphertext.size()) {
-      return Bad(
-          absl::StrCat("writing the spool file: ", std::strerror(errno)));
-    }
-    return absl::OkStatus();
+    return spool.Write(ciphertext);
   };
-  if (auto check = key.BeginOpen(nonce, aad); !check.ok()) {
-    s = Bad(check.status().message());
-  } else {
-    s = OpenPieces(o, input, *check, write_ciphertext, tag);
-  }
+  uint8_t tag[16];
+  auto check = key.BeginOpen(nonce, aad);
+  if (!check.ok()) return Bad(check.status().message());
+  absl::Status s = OpenPieces(o, input, *check, spool_ciphertext, tag);
   // Verified: the spool (ciphertext, then the tag) is opened again, now to
   // the output.
-  if (s.ok() && (std::fwrite(tag, 1, sizeof(tag), spool_file) != sizeof(tag) ||
-                 std::fflush(spool_file) != 0 ||
-                 std::fseek(spool_file, 0, SEEK_SET) != 0)) {
-    s = Bad(absl::StrCat("writing the spool file: ", std::strerror(errno)));
+  if (s.ok()) s = spool.Write(tag);
+  if (s.ok()) s = spool.Rewind();
+  if (!s.ok()) return s;
+  Input spooled("", spool.file());
+  auto opener = key.BeginOpen(nonce, aad);
+  if (!opener.ok()) return Bad(opener.status().message());
+  s = OpenPieces(o, spooled, *opener, write_plaintext, tag);
+  if (IsAuthenticationFailure(s)) {
+    return Bad("the spool file changed between reading and writing");
   }
-  if (s.ok()) {
-    Input spool("", spool_file);
-    auto opener = key.BeginOpen(nonce, aad);
-    s = opener.ok() ? OpenPieces(o, spool, *opener, write_plaintext, tag)
-                    : Bad(opener.status().message());
-    if (IsAuthenticationFailure(s)) {
-      s = Bad("the spool file changed between reading and writing");
-    }
-    if (s.ok()) s = output.Finish();
-  }
-  std::fclose(spool_file);
-  return s;
+  if (!s.ok()) return s;
+  return output.Finish();
 }
 
 // GCM-SIV: its tag comes from the whole plaintext and its keystream from the
@@ -843,26 +856,12 @@ absl::Status StreamGcmSiv(const Options& o, const Io& io,
   if (absl::Status s = input.Open(); !s.ok()) return s;
   Output output(o.out_path, io.out);
   if (absl::Status s = output.CheckNotInput(input); !s.ok()) return s;
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> spool(PrivateSpool(),
-                                                        &std::fclose);
-  if (spool == nullptr) {
+  Spool spool;
+  if (spool.file() == nullptr) {
     return Bad(absl::StrCat("cannot make a spool file for ", o.cipher.name,
                             " in $TMPDIR or /tmp: ", std::strerror(errno)));
   }
-  Input spooled("", spool.get());
-  const auto spool_error = [] {
-    return Bad(absl::StrCat("the spool file: ", std::strerror(errno)));
-  };
-  const auto rewind = [&] {
-    return std::fflush(spool.get()) == 0 &&
-           std::fseek(spool.get(), 0, SEEK_SET) == 0;
-  };
-  const auto write_spool = [&](absl::Span<const uint8_t> piece) {
-    return std::fwrite(piece.data(), 1, piece.size(), spool.get()) ==
-                   piece.size()
-               ? absl::OkStatus()
-               : spool_error();
-  };
+  Input spooled("", spool.file());
   std::vector<uint8_t> buffer(kChunkBytes);
 
   if (o.encrypt) {
@@ -883,11 +882,11 @@ absl::Status StreamGcmSiv(const Options& o, const Io& io,
             return Bad(s.message());
           }
           if (absl::Status s = mask->Crypt(piece, piece); !s.ok()) return s;
-          return write_spool(piece);
+          return spool.Write(piece);
         });
     uint8_t tag[16];
     if (s.ok()) s = sealer->Tag(absl::MakeSpan(tag));
-    if (s.ok() && !rewind()) s = spool_error();
+    if (s.ok()) s = spool.Rewind();
     if (s.ok()) s = output.Open();
     if (s.ok()) {
       s = ForEachChunk(spooled, buffer, [&](absl::Span<uint8_t> piece) {
@@ -908,7 +907,7 @@ absl::Status StreamGcmSiv(const Options& o, const Io& io,
   if (absl::Status s = ForEachChunk(input, buffer,
                                     [&](absl::Span<uint8_t> piece) {
                                       total += piece.size();
-                                      return write_spool(piece);
+                                      return spool.Write(piece);
                                     });
       !s.ok()) {
     return s;
@@ -919,13 +918,13 @@ absl::Status StreamGcmSiv(const Options& o, const Io& io,
                             " dec is ciphertext then the 16-byte tag, got ",
                             total, " bytes"));
   }
-  if (std::fflush(spool.get()) != 0 ||
-      std::fseek(spool.get(), static_cast<long>(total - sizeof(tag)),
+  if (std::fflush(spool.file()) != 0 ||
+      std::fseek(spool.file(), static_cast<long>(total - sizeof(tag)),
                  SEEK_SET) != 0 ||
-      std::fread(tag, 1, sizeof(tag), spool.get()) != sizeof(tag) ||
-      !rewind()) {
-    return spool_error();
+      std::fread(tag, 1, sizeof(tag), spool.file()) != sizeof(tag)) {
+    return Spool::Error();
   }
+  if (absl::Status s = spool.Rewind(); !s.ok()) return s;
   const auto write_plaintext = [&](absl::Span<const uint8_t>,
                                    absl::Span<const uint8_t> plaintext) {
     return output.Write(plaintext.data(), plaintext.size());
@@ -941,7 +940,7 @@ absl::Status StreamGcmSiv(const Options& o, const Io& io,
         !s.ok()) {
       return s;
     }
-    if (!rewind()) return spool_error();
+    if (absl::Status s = spool.Rewind(); !s.ok()) return s;
   } else if (absl::Status s = output.Open(); !s.ok()) {
     return s;
   }
