@@ -159,7 +159,6 @@ class CipherOf : public Cipher {
                      absl::Span<uint8_t> out) override {
     return stream_->Crypt(in, out);
   }
-  using Cipher::Crypt;
 
  private:
   std::optional<Stream> stream_;
