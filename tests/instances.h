@@ -2,8 +2,9 @@
 // the mode's default), compiled once per build in instances_*.cc instead of
 // once per test: each test that includes this header sees explicit
 // instantiation declarations, so its compiler links to those kernels rather
-// than instantiating them again. The sweeps' other kWays are still instantiated
-// where they are used. This header declares the block modes' kernels;
+// than instantiating them again. The sweeps' other kWays are instantiated
+// where they are used, but CTR's, which two tests share. This header declares
+// the block modes' kernels;
 // aead_instances.h the AEADs' (OCB, GCM, GCM-SIV's POLYVAL), from the macros
 // below.
 //
@@ -140,6 +141,19 @@
       const uint8_t*, const uint8_t*, size_t, const uint8_t*, size_t, \
       uint8_t*)
 
+// The sweeps' other kWays (test_util.h: kSweeps): CTR's, which
+// modes_equivalence_test and gcm_siv_test (GCM-SIV's CTR is CTR32LE) both
+// take, for the tags the build sweeps.
+static_assert(braid::kDefaultAesWays == 4,
+              "BRAID_TEST_SWEPT_CTR names the sweep's kWays but the default");
+#define BRAID_TEST_SWEPT_CTR(KIND, Isa) \
+  BRAID_TEST_CTR_AT(KIND, Isa, 2);      \
+  BRAID_TEST_CTR_AT(KIND, Isa, 3);      \
+  BRAID_TEST_CTR_AT(KIND, Isa, 5);      \
+  BRAID_TEST_CTR_AT(KIND, Isa, 8);      \
+  BRAID_TEST_CTR_AT(KIND, Isa, 12);     \
+  BRAID_TEST_CTR_AT(KIND, Isa, 16)
+
 // MODE's instances for every tag the flags enable.
 #if defined(__ARM_NEON) && defined(__ARM_FEATURE_AES)
 #define BRAID_TEST_INSTANCES_NEONAES(MODE, KIND) MODE(KIND, isa::NeonAes);
@@ -156,6 +170,30 @@
   BRAID_TEST_INSTANCES_NEONAES(MODE, KIND) \
   BRAID_TEST_INSTANCES_SVE2AES(MODE, KIND)
 
+// Which tags the build sweeps over every kWays (test_util.h: kSweeps): the
+// sve2 profile takes the SIMD tags through them, the host build the portable
+// Scalar tag; BRAID_FULL_SWEEP (tools/test --full) every tag everywhere.
+#if defined(BRAID_FULL_SWEEP) || !defined(__aarch64__)
+#define BRAID_TEST_SWEEPS_SCALAR 1
+#define BRAID_TEST_SWEPT_SCALAR(MODE, KIND) MODE(KIND, isa::Scalar);
+#else
+#define BRAID_TEST_SWEEPS_SCALAR 0
+#define BRAID_TEST_SWEPT_SCALAR(MODE, KIND)
+#endif
+#if defined(BRAID_FULL_SWEEP) || !defined(__aarch64__) || \
+    defined(__ARM_FEATURE_SVE2_AES)
+#define BRAID_TEST_SWEEPS_SIMD 1
+#define BRAID_TEST_SWEPT_SIMD(MODE, KIND)  \
+  BRAID_TEST_INSTANCES_NEONAES(MODE, KIND) \
+  BRAID_TEST_INSTANCES_SVE2AES(MODE, KIND)
+#else
+#define BRAID_TEST_SWEEPS_SIMD 0
+#define BRAID_TEST_SWEPT_SIMD(MODE, KIND)
+#endif
+#define BRAID_TEST_SWEPT_INSTANCES(MODE, KIND) \
+  BRAID_TEST_SWEPT_SCALAR(MODE, KIND)          \
+  BRAID_TEST_SWEPT_SIMD(MODE, KIND)
+
 // Not at -Os: those tests check the kernels as -Os compiles them.
 #if !defined(BRAID_TEST_INSTANCES_DEFINE) && !defined(__OPTIMIZE_SIZE__)
 namespace braid {
@@ -163,6 +201,7 @@ BRAID_TEST_INSTANCES(BRAID_TEST_INSTANCES_ECB, extern template)
 BRAID_TEST_INSTANCES(BRAID_TEST_INSTANCES_CBC_CFB, extern template)
 BRAID_TEST_INSTANCES(BRAID_TEST_INSTANCES_CTR, extern template)
 BRAID_TEST_INSTANCES(BRAID_TEST_INSTANCES_XTS, extern template)
+BRAID_TEST_SWEPT_INSTANCES(BRAID_TEST_SWEPT_CTR, extern template)
 }  // namespace braid
 #endif
 

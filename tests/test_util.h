@@ -109,33 +109,20 @@ using AesTags = typename EnabledOnly<::testing::Types<>, isa::Scalar,
 // crypto and sve profiles compile the same templates under narrower flags and
 // check each tag at kWays 1 and its default (their ChaCha20 SVE tag is swept
 // there too: it is small). The host build sweeps the portable Scalar tag.
-#if defined(__aarch64__)
-inline constexpr bool kAarch64 = true;
-#else
-inline constexpr bool kAarch64 = false;
-#endif
-// BRAID_FULL_SWEEP (tools/test --full) sweeps everything everywhere.
-#if defined(BRAID_FULL_SWEEP)
-inline constexpr bool kEverySweep = true;
-#else
-inline constexpr bool kEverySweep = false;
-#endif
-#if defined(__ARM_FEATURE_SVE2_AES)
-inline constexpr bool kFullSweep = true;
-#else
-inline constexpr bool kFullSweep = !kAarch64 || kEverySweep;
-#endif
+inline constexpr bool kFullSweep = BRAID_TEST_SWEEPS_SIMD;  // instances.h
 
 // Whether a kWays sweep includes (Tag, kWays) in this build. The Scalar
 // tag's kernels are the same templates on every target, and GCC spends
 // minutes on their widest instances (every AES round is a call), so the
 // host build sweeps Scalar over every kWays and the aarch64 builds check it
-// at kWays 1 and the default (all of them with BRAID_FULL_SWEEP).
+// at kWays 1 and the default (all of them with BRAID_FULL_SWEEP); the SIMD
+// tags sweep where kFullSweep. instances.h decides both, and shares the
+// swept CTR kernels.
 template <class Tag, size_t kWays>
 inline constexpr bool kSweeps = kWays == 1 || kWays == kDefaultAesWays ||
-                                (kFullSweep &&
-                                 (!kAarch64 || kEverySweep ||
-                                  !std::is_same_v<Tag, isa::Scalar>));
+                                (std::is_same_v<Tag, isa::Scalar>
+                                     ? BRAID_TEST_SWEEPS_SCALAR
+                                     : BRAID_TEST_SWEEPS_SIMD);
 
 struct TagName {
   template <class T>
