@@ -103,26 +103,35 @@ struct EnabledOnly<::testing::Types<Os...>, T, Ts...> {
 using AesTags = typename EnabledOnly<::testing::Types<>, isa::Scalar,
                                      isa::NeonAes, isa::Sve2Aes>::type;
 
-// Whether this build runs the full sweeps (every kWays, every ChaCha20
-// configuration) of the tags it enables. The sve2 profile enables every tag,
-// so it sweeps them all, at every vector length, with both compilers; the
-// crypto and sve profiles compile the same templates under narrower flags and
-// check each tag at kWays 1 and its default (their ChaCha20 SVE tag is swept
-// there too: it is small). The host build sweeps the portable Scalar tag.
+// Whether this build runs the sweeps (every kWays, every ChaCha20
+// configuration) of the SIMD tags it enables. The sve2 profile enables every
+// tag, so it sweeps them all, at every vector length, GCC and Clang each
+// compiling half of each sweep's points (kSweepsPoint); the crypto and sve
+// profiles compile the same templates under narrower flags and check each
+// tag at kWays 1 and its default (their ChaCha20 SVE tag is swept there too:
+// it is small). The host build sweeps the portable Scalar tag.
 inline constexpr bool kFullSweep = BRAID_TEST_SWEEPS_SIMD;  // instances.h
 
-// Whether a kWays sweep includes (Tag, kWays) in this build. The Scalar
+// Whether this compiler takes a point of a SIMD sweep: GCC the odd ones,
+// Clang the even ones, both every one with BRAID_FULL_SWEEP (instances.h).
+constexpr bool kSweepsPoint(size_t point) {
+  return point % 2 == 1 ? BRAID_TEST_SWEEPS_ODD : BRAID_TEST_SWEEPS_EVEN;
+}
+
+// Whether a kWays sweep includes (Tag, kWays) in this build; kDefault is
+// the mode's default kWays, which every build checks, as kWays 1. The Scalar
 // tag's kernels are the same templates on every target, and GCC spends
 // minutes on their widest instances (every AES round is a call), so the
 // host build sweeps Scalar over every kWays and the aarch64 builds check it
 // at kWays 1 and the default (all of them with BRAID_FULL_SWEEP); the SIMD
-// tags sweep where kFullSweep. instances.h decides both, and shares the
-// swept CTR kernels.
-template <class Tag, size_t kWays>
-inline constexpr bool kSweeps = kWays == 1 || kWays == kDefaultAesWays ||
-                                (std::is_same_v<Tag, isa::Scalar>
-                                     ? BRAID_TEST_SWEEPS_SCALAR
-                                     : BRAID_TEST_SWEEPS_SIMD);
+// tags sweep where kFullSweep, at the kWays kSweepsPoint gives this
+// compiler. instances.h decides them, and shares the swept CTR kernels.
+template <class Tag, size_t kWays, size_t kDefault = kDefaultAesWays>
+inline constexpr bool kSweeps =
+    kWays == 1 || kWays == kDefault ||
+    (std::is_same_v<Tag, isa::Scalar>
+         ? BRAID_TEST_SWEEPS_SCALAR
+         : BRAID_TEST_SWEEPS_SIMD && kSweepsPoint(kWays));
 
 struct TagName {
   template <class T>
