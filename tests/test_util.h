@@ -125,13 +125,15 @@ constexpr bool kSweepsPoint(size_t point) {
 // host build sweeps Scalar over every kWays and the aarch64 builds check it
 // at kWays 1 and the default (all of them with BRAID_FULL_SWEEP); the SIMD
 // tags sweep where kFullSweep, at the kWays kSweepsPoint gives this
-// compiler. instances.h decides them, and shares the swept CTR kernels.
+// compiler; kWays 12 only with BRAID_FULL_SWEEP. instances.h decides them,
+// and shares the swept CTR kernels.
 template <class Tag, size_t kWays, size_t kDefault = kDefaultAesWays>
 inline constexpr bool kSweeps =
     kWays == 1 || kWays == kDefault ||
-    (std::is_same_v<Tag, isa::Scalar>
-         ? BRAID_TEST_SWEEPS_SCALAR
-         : BRAID_TEST_SWEEPS_SIMD && kSweepsPoint(kWays));
+    ((kWays != 12 || BRAID_TEST_SWEEPS_12) &&
+     (std::is_same_v<Tag, isa::Scalar>
+          ? BRAID_TEST_SWEEPS_SCALAR
+          : BRAID_TEST_SWEEPS_SIMD && kSweepsPoint(kWays)));
 
 struct TagName {
   template <class T>
