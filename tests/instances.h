@@ -143,8 +143,9 @@
 
 // The sweeps' other kWays (test_util.h: kSweeps): CTR's, which
 // modes_equivalence_test and gcm_siv_test (GCM-SIV's CTR is CTR32LE) both
-// take, for the tags the build sweeps, at the odd and even kWays it sweeps
-// (BRAID_TEST_SWEEPS_ODD, _EVEN below).
+// take, for the tags the build sweeps, at the kWays it sweeps
+// (BRAID_TEST_SWEEPS_ODD, _EVEN and _12 below); BUILD.bazel's
+// swept_ctr_instances compiles them.
 static_assert(braid::kDefaultAesWays == 4,
               "BRAID_TEST_SWEPT_CTR names the sweep's kWays but the default");
 #define BRAID_TEST_SWEPT_CTR(KIND, Isa) \
