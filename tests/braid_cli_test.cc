@@ -604,6 +604,42 @@ TEST(BraidCli, FailedStreamRemovesItsOutputFile) {
   EXPECT_EQ(ReadFile(out), before);
 }
 
+// GCM-SIV enc from a regular file to a -out file reads the file twice: from
+// where standard input stood, not from the file's start, and a file whose
+// bytes differ between the two reads (a kernel file that makes a new UUID
+// at every read) leaves no output, not one whose tag belongs to other bytes.
+TEST(BraidCli, GcmSivReadsAFileTwice) {
+  const std::string key = "000102030405060708090a0b0c0d0e0f";
+  const std::string nonce = "030000000000000000000000";
+  const std::string out = TempPath("siv.out");
+  std::mt19937_64 rng(5);
+  const Bytes message = test::RandomBytes(rng, 150000);
+  const Result piped =
+      BraidFromPipe({"enc", "-c", "aes-128-gcm-siv", "-K", key, "--iv", nonce},
+                    Bytes(message.begin() + 7, message.end()));
+  ASSERT_EQ(piped.status, kExitOk) << piped.err;
+  std::FILE* in = std::tmpfile();
+  std::fwrite(message.data(), 1, message.size(), in);
+  ASSERT_EQ(std::fseek(in, 7, SEEK_SET), 0);
+  const Result from_file = RunOn(
+      {"enc", "-c", "aes-128-gcm-siv", "-K", key, "--iv", nonce, "-out", out},
+      Io{in, std::tmpfile(), std::tmpfile()});
+  std::fclose(in);
+  ASSERT_EQ(from_file.status, kExitOk) << from_file.err;
+  EXPECT_EQ(ToHex(ReadFile(out)), ToHex(piped.out));
+
+  const std::string uuid = "/proc/sys/kernel/random/uuid";
+  ASSERT_NE(ReadFile(uuid), ReadFile(uuid)) << uuid << " gives one value";
+  std::remove(out.c_str());
+  const Result changing = Braid({"enc", "-c", "aes-128-gcm-siv", "-K", key,
+                                 "--iv", nonce, "-in", uuid, "-out", out});
+  EXPECT_EQ(changing.status, kExitBadInput);
+  EXPECT_NE(changing.err.find("changed while it was being read twice"),
+            std::string::npos)
+      << changing.err;
+  EXPECT_FALSE(Exists(out));
+}
+
 // --key-file (raw bytes) and --key-env (hex) give the same key as -K; a key
 // file of the wrong length is refused with its length.
 TEST(BraidCli, KeyFromFileOrEnvironment) {

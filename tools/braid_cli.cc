@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -87,8 +88,9 @@ tag; dec reads them so, and if the tag does not verify writes nothing and
 exits 1. They stream in constant memory: dec to standard output first checks
 the tag over a private copy of the ciphertext in $TMPDIR (else /tmp), and
 gcm-siv, which needs its input twice, keeps it there (its plaintext masked
-under a key of the moment); plaintext never goes to the disk unencrypted
-except as -out FILE's new file.
+under a key of the moment) unless it encrypts a file to -out FILE: that file
+is read twice, and if it changed in between nothing is written; plaintext
+never goes to the disk unencrypted except as -out FILE's new file.
 Input and output default to standard input and output. -out FILE is replaced
 only when the whole command succeeds (written beside it, mode 0600, then
 renamed); on any failure it is left as it was. -out naming the input's own
@@ -465,6 +467,19 @@ class Input {
     return std::make_pair(st.st_dev, st.st_ino);
   }
 
+  // Where reading has got to, and back there: for a regular file (KnownSize)
+  // that a mode reads twice.
+  long Tell() const { return std::ftell(file_); }
+  absl::Status Seek(long at) {
+    if (std::fseek(file_, at, SEEK_SET) != 0) {
+      return Bad(
+          absl::StrCat("reading ", Name(), " again: ", std::strerror(errno)));
+    }
+    return absl::OkStatus();
+  }
+
+  std::string Name() const { return IsStandard() ? "standard input" : path_; }
+
   // Reads until `n` bytes or the end; returns how many were read.
   absl::StatusOr<size_t> Read(uint8_t* to, size_t n) {
     size_t got = 0;
@@ -481,7 +496,6 @@ class Input {
 
  private:
   bool IsStandard() const { return path_.empty() || path_ == "-"; }
-  std::string Name() const { return IsStandard() ? "standard input" : path_; }
 
   std::string path_;
   std::FILE* file_;
@@ -624,36 +638,35 @@ absl::Status Stream(const Options& o, const Io& io, size_t granule,
 }
 
 // XTS without --sector-size takes its one data unit whole: reads it all (up
-// to `limit` bytes), then writes `process`'s result only if it succeeds.
+// to `limit` bytes) into one buffer, lets `process` change it in place, and
+// writes it only if that succeeds. The buffer is allocated once and never
+// grows: a reallocation would leave a copy of the plaintext behind, unwiped,
+// and the pages past the input's end are never touched.
 template <class Process>
-absl::Status WholeMessage(const Options& o, const Io& io, uint64_t limit,
+absl::Status WholeMessage(const Options& o, const Io& io, size_t limit,
                           absl::string_view limit_rule, Process&& process) {
   Input input(o.in_path, io.in);
   if (absl::Status s = input.Open(); !s.ok()) return s;
   Output output(o.out_path, io.out);
   if (absl::Status s = output.CheckNotInput(input); !s.ok()) return s;
-  std::vector<uint8_t> message;
-  for (;;) {
-    const size_t at = message.size();
-    message.resize(at + kChunkBytes);
-    absl::StatusOr<size_t> got = input.Read(message.data() + at, kChunkBytes);
-    if (!got.ok()) return got.status();
-    message.resize(at + *got);
-    if (message.size() > limit) {
-      return Bad(absl::StrCat("input for ", o.cipher.name, " ", limit_rule,
-                              ": it is longer"));
-    }
-    if (*got < kChunkBytes) break;
+  const auto too_long = [&] {
+    return Bad(absl::StrCat("input for ", o.cipher.name, " ", limit_rule,
+                            ": it is longer"));
+  };
+  if (std::optional<uint64_t> size = input.KnownSize(); size && *size > limit) {
+    return too_long();
   }
-  std::vector<uint8_t> result;
-  absl::Status s = process(message, result);
-  internal::Wipe(message.data(), message.size());
+  const std::unique_ptr<uint8_t[]> buffer(new uint8_t[limit + 1]);
+  absl::StatusOr<size_t> got = input.Read(buffer.get(), limit + 1);
+  if (!got.ok()) return got.status();
+  const absl::Span<uint8_t> message(buffer.get(), *got);
+  absl::Status s = message.size() > limit ? too_long() : process(message);
   if (s.ok()) {
     s = output.Open();
-    if (s.ok()) s = output.Write(result.data(), result.size());
+    if (s.ok()) s = output.Write(message.data(), message.size());
     if (s.ok()) s = output.Finish();
   }
-  internal::Wipe(result.data(), result.size());
+  internal::Wipe(message.data(), message.size());
   return s;
 }
 
@@ -841,12 +854,14 @@ absl::Status StreamAead(const Options& o, const Io& io, const Key& key) {
 }
 
 // GCM-SIV: its tag comes from the whole plaintext and its keystream from the
-// tag, so the message goes through twice, by way of a private spool. enc
-// spools the plaintext masked by ChaCha20 under a random key that only this
-// process holds, computing the tag; then unmasks it and encrypts it to the
-// output. dec spools ciphertext || tag, then opens the spool as the one-pass
-// AEADs open their input (to standard output only after a pass that checks
-// the tag).
+// tag, so the message goes through twice. enc from a regular file to a named
+// output reads the file twice, and hashes the second pass too: if the two
+// tags differ the file changed in between, and the output is not written.
+// Otherwise enc spools the plaintext masked by ChaCha20 under a random key
+// that only this process holds, computing the tag; then unmasks it and
+// encrypts it to the output. dec spools ciphertext || tag, then opens the
+// spool as the one-pass AEADs open their input (to standard output only
+// after a pass that checks the tag).
 absl::Status StreamGcmSiv(const Options& o, const Io& io,
                           const AesGcmSiv<>& siv) {
   const absl::Span<const uint8_t> nonce = *o.iv;
@@ -856,13 +871,50 @@ absl::Status StreamGcmSiv(const Options& o, const Io& io,
   if (absl::Status s = input.Open(); !s.ok()) return s;
   Output output(o.out_path, io.out);
   if (absl::Status s = output.CheckNotInput(input); !s.ok()) return s;
+  std::vector<uint8_t> buffer(kChunkBytes);
+
+  const long start = input.Tell();
+  if (o.encrypt && input.KnownSize() && start >= 0 && !output.IsStandard()) {
+    auto sealer = siv.BeginSeal(nonce, aad);
+    auto check = siv.BeginSeal(nonce, aad);
+    if (!sealer.ok()) return Bad(sealer.status().message());
+    if (!check.ok()) return Bad(check.status().message());
+    uint8_t tag[16], second_tag[16];
+    absl::Status s =
+        ForEachChunk(input, buffer, [&](absl::Span<uint8_t> piece) {
+          absl::Status s = sealer->Absorb(piece);
+          return s.ok() ? s : Bad(s.message());
+        });
+    if (s.ok()) s = sealer->Tag(absl::MakeSpan(tag));
+    if (s.ok()) s = input.Seek(start);
+    if (s.ok()) s = output.Open();
+    if (s.ok()) {
+      s = ForEachChunk(input, buffer, [&](absl::Span<uint8_t> piece) {
+        absl::Status s = check->Absorb(piece);
+        if (s.ok()) s = sealer->Update(piece, piece);
+        if (s.ok()) s = output.Write(piece.data(), piece.size());
+        return s;
+      });
+    }
+    internal::Wipe(buffer.data(), buffer.size());
+    if (s.ok()) s = check->Tag(absl::MakeSpan(second_tag));
+    if (s.ok() && std::memcmp(tag, second_tag, sizeof(tag)) != 0) {
+      s = Bad(absl::StrCat(input.Name(),
+                           " changed while it was being read twice for ",
+                           o.cipher.name, ": nothing written"));
+    }
+    if (s.ok()) s = sealer->Finish();
+    if (s.ok()) s = output.Write(tag, sizeof(tag));
+    if (s.ok()) s = output.Finish();
+    return s;
+  }
+
   Spool spool;
   if (spool.file() == nullptr) {
     return Bad(absl::StrCat("cannot make a spool file for ", o.cipher.name,
                             " in $TMPDIR or /tmp: ", std::strerror(errno)));
   }
   Input spooled("", spool.file());
-  std::vector<uint8_t> buffer(kChunkBytes);
 
   if (o.encrypt) {
     auto sealer = siv.BeginSeal(nonce, aad);
@@ -1026,17 +1078,15 @@ absl::Status RunCipher(const Options& o, const Io& io) {
       }
       return WholeMessage(
           o, io, kXtsMaxBytes, "is one data unit of 16 bytes to 16 MiB",
-          [&](const std::vector<uint8_t>& in, std::vector<uint8_t>& out) {
-            if (in.size() < 16) {
+          [&](absl::Span<uint8_t> message) {
+            if (message.size() < 16) {
               return Bad(absl::StrCat("input for ", name,
                                       " is one data unit of 16 bytes to 16 "
                                       "MiB, got ",
-                                      in.size(), " bytes"));
+                                      message.size(), " bytes"));
             }
-            out.resize(in.size());
-            absl::Status s =
-                enc ? AesXtsEncrypt(*xts, iv, in, absl::MakeSpan(out))
-                    : AesXtsDecrypt(*xts, iv, in, absl::MakeSpan(out));
+            absl::Status s = enc ? AesXtsEncrypt(*xts, iv, message, message)
+                                 : AesXtsDecrypt(*xts, iv, message, message);
             return s.ok() ? s : Bad(s.message());
           });
     }
