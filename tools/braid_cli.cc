@@ -501,6 +501,11 @@ class Input {
   std::FILE* file_;
 };
 
+// Makes `file` write each chunk straight through: a buffered stream copies
+// the first 4 KiB of every large write into its buffer. Only before the
+// stream's first use.
+void Unbuffered(std::FILE* file) { std::setvbuf(file, nullptr, _IONBF, 0); }
+
 // The output: the caller's standard output, or a named file that is only
 // replaced when the whole command succeeds. A named output is written to a
 // new file beside it (mode 0600), flushed to the disk and renamed over the
@@ -552,6 +557,7 @@ class Output {
       std::remove(temp_.c_str());
       return Bad(absl::StrCat("-out ", path_, ": ", std::strerror(errno)));
     }
+    Unbuffered(file_);
     return absl::OkStatus();
   }
 
