@@ -6,8 +6,10 @@
 // counter whose low byte is a multiple of the batch size, so counter i of the
 // batch is the base XOR i in the low byte, and that XOR folds into a per-block
 // round key 0 (k0 ^ i, "multikey"). The base is loaded once a batch.
-// Batches that would carry out of the low byte, unaligned heads and tails go
-// through a general path that builds each counter in memory.
+// The head up to that alignment, the tail, and messages under two batches
+// go in shorter batches whose counters are the base plus a constant; a batch
+// that would carry out of the low byte, and the last blocks short of a
+// vector, build each counter in memory.
 #ifndef BRAID_MODES_CTR_H_
 #define BRAID_MODES_CTR_H_
 
@@ -137,7 +139,7 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
   Hash hash = hash_io;
   const size_t per_vector = simd::BlocksPerVector(isa);
   const size_t span = kWays * per_vector;
-  // Without a multikey table (a lone keystream block) the add path serves.
+  // Without a multikey table (under two batches) the add path serves.
   const bool secret_counter = hash.SecretCounter();
   const bool xor_path = !secret_counter && multikeys != nullptr &&
                         (span & (span - 1)) == 0 && span <= 256;
@@ -170,12 +172,6 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
   aes_engine::WithCipher<Direction::kEncrypt, kRounds>(
       isa, round_keys, [&](const auto& cipher) BRAID_LAMBDA_INLINE {
         size_t done = 0;
-        if (xor_path && nblocks >= span) {
-          // Align the low byte to the batch size; it stays aligned.
-          const size_t head = (span - counter[Counter::kLowByte] % span) % span;
-          general(cipher, head);
-          done = head;
-        }
         // offset(way): segment j holds way*per_vector + j in the low byte.
         auto offset = [&](size_t way) BRAID_LAMBDA_INLINE {
           alignas(16) uint8_t buf[16 * kMaxBlocksPerVector];
@@ -249,6 +245,23 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
           out += 16 * count;
           done += count;
         };
+        // Batches of fewer vectors up to block `stop`, then single blocks.
+        auto up_to = [&](size_t stop) BRAID_LAMBDA_INLINE {
+          simd::ForEachPowerOfTwoBelow<kWays>(
+              [&](auto ways) BRAID_LAMBDA_INLINE {
+                if (stop - done >= ways() * per_vector &&
+                    !batch(ways, std::false_type{})) {
+                  general(cipher, ways() * per_vector);
+                  done += ways() * per_vector;
+                }
+              });
+          general(cipher, stop - done);
+          done = stop;
+        };
+        // With a multikey table, the blocks up to the first counter whose
+        // low byte is a multiple of the batch size go first, in shorter
+        // batches; from there every batch is aligned.
+        size_t stop = nblocks;
         if (secret_counter) {
           while (nblocks - done >= span) from_memory(kAll);
           simd::ForEachPowerOfTwoBelow<kWays>(
@@ -256,9 +269,8 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
                 if (nblocks - done >= ways() * per_vector) from_memory(ways);
               });
         } else if (xor_path) {
-          // Aligned once, aligned for good: a loop without the test, one
-          // straight line for the compiler to schedule.
-          while (nblocks - done >= span) batch(kAll, std::true_type{});
+          stop = std::min(nblocks,
+                          (span - counter[Counter::kLowByte] % span) % span);
         } else {
           while (nblocks - done >= span) {
             if (!batch(kAll, std::false_type{})) {
@@ -267,14 +279,13 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
             }
           }
         }
-        simd::ForEachPowerOfTwoBelow<kWays>([&](auto ways) BRAID_LAMBDA_INLINE {
-          if (nblocks - done >= ways() * per_vector &&
-              !batch(ways, std::false_type{})) {
-            general(cipher, ways() * per_vector);
-            done += ways() * per_vector;
-          }
-        });
-        general(cipher, nblocks - done);
+        up_to(stop);
+        if (xor_path) {
+          // Aligned once, aligned for good: a loop without the test, one
+          // straight line for the compiler to schedule.
+          while (nblocks - done >= span) batch(kAll, std::true_type{});
+          up_to(nblocks);
+        }
       });
   if (secret_counter) internal::Wipe(counters, sizeof(counters));
   hash_io = hash;
@@ -301,7 +312,9 @@ template <class Counter, size_t kWays, class Isa, class Hash>
 void Run(Isa isa, const uint8_t* round_keys, int rounds, uint8_t counter[16],
          const uint8_t* in, uint8_t* out, size_t nblocks, Hash& hash) {
   alignas(16) Multikeys<Isa, kWays> multikeys;
-  const bool batches = nblocks >= kWays * simd::BlocksPerVector(isa);
+  // Aligning the counter pays from two batches up; fewer blocks take
+  // unaligned batches and skip the table.
+  const bool batches = nblocks >= 2 * kWays * simd::BlocksPerVector(isa);
   if (batches) FillMultikeys<Counter, Isa, kWays>(isa, round_keys, multikeys);
   modes_internal::DispatchRounds(rounds, [&](auto r) {
     ctr_internal::Blocks<Counter, r(), kWays>(isa, round_keys,
