@@ -29,6 +29,7 @@
 #include "braid/modes/ecb.h"
 #include "braid/modes/whitened.h"
 #include "braid/namespace.h"
+#include "braid/simd/aes_ops.h"
 #include "braid/wipe.h"
 
 BRAID_NAMESPACE_BEGIN
@@ -115,6 +116,52 @@ __attribute__((noinline)) Tweak Blocks(Isa isa, const uint8_t* round_keys,
   return t;
 }
 
+// Ciphertext stealing (IEEE 1619 §5.3.2, §5.4.2) over the last whole block
+// (at `in`, `out`) and the `partial` bytes after it, with `t` the tweak after
+// the blocks before them. Encrypting, the bulk has already written the last
+// whole block's output CC to `out`: the stolen block, the partial input then
+// CC's last bytes, takes tweak t, and CC's first bytes become the partial
+// output. Decrypting undoes that: the whole block under tweak Double(t) first,
+// then the stolen block under t. Out of line: its buffers would give every
+// call a stack-protected frame.
+template <aes_engine::Direction kDirection, int kRounds, class Isa>
+__attribute__((noinline)) void Steal(Isa isa, const uint8_t* round_keys,
+                                     Tweak t, const uint8_t* in, uint8_t* out,
+                                     size_t partial) {
+  const auto keys = whitened::EdgeKeys::Of<kRounds>(round_keys);
+  struct Scratch {
+    alignas(16) uint8_t white[32];
+    alignas(16) uint8_t head[16];
+    alignas(16) uint8_t steal[16];
+  } scratch;
+  aes_engine::WithCipher<kDirection, kRounds>(
+      isa, round_keys, [&](const auto& cipher) BRAID_LAMBDA_INLINE {
+        auto block = [&](Tweak w, const uint8_t* from,
+                         uint8_t* to) BRAID_LAMBDA_INLINE {
+          keys.Whiten(w, scratch.white, scratch.white + 16);
+          auto x = cipher.first_round(simd::LoadBlocks(isa, from, 1),
+                                      simd::LoadBlocks(isa, scratch.white, 1));
+          cipher.rounds_after_first(x);
+          simd::StoreBlocks(
+              isa, to,
+              simd::Xor(isa, x, simd::LoadBlocks(isa, scratch.white + 16, 1)),
+              1);
+        };
+        const uint8_t* head = out;
+        if constexpr (kDirection == aes_engine::Direction::kDecrypt) {
+          block(Double(t), in, scratch.head);
+          head = scratch.head;
+        }
+        // The partial input is read before `out` (which may be `in`) is
+        // written.
+        std::memcpy(scratch.steal, in + 16, partial);
+        std::memcpy(scratch.steal + partial, head + partial, 16 - partial);
+        std::memcpy(out + 16, head, partial);
+        block(t, scratch.steal, out);
+      });
+  internal::Wipe(&scratch, sizeof(scratch));
+}
+
 // The ISA part, after the arguments were checked: one data unit of `bytes`
 // (16 to 16 * kMaxBlocks) under the data key's schedule for the direction
 // (`round_keys`, `rounds`) and the tweak key's encryption schedule
@@ -133,13 +180,17 @@ struct Kernel {
     ecb_internal::Kernel<Isa, 1>::EncryptBlock(
         tweak_keys, tweak_rounds, tweak_block, reinterpret_cast<uint8_t*>(&t));
     // With a partial last block, the last whole block takes part in the
-    // stealing and is left out of the bulk call.
+    // stealing. Encrypting, it is an ordinary block until then and runs in
+    // the bulk; decrypting, it takes the tweak after the stolen block's and
+    // is left to the stealing.
     const size_t partial = bytes % 16;
-    const size_t bulk = bytes / 16 - (partial != 0);
+    const size_t whole = bytes / 16;
+    const size_t bulk =
+        whole - (partial != 0 && kDirection == aes_engine::Direction::kDecrypt);
     t = Whole<kDirection>(round_keys, rounds, t, in, out, bulk);
     if (partial != 0) {
-      Steal<kDirection>(round_keys, rounds, t, in + 16 * bulk, out + 16 * bulk,
-                        partial);
+      Steal<kDirection>(round_keys, rounds, t, in + 16 * (whole - 1),
+                        out + 16 * (whole - 1), partial);
     }
     t = 0;
   }
@@ -155,28 +206,14 @@ struct Kernel {
     return t;
   }
 
-  // Ciphertext stealing (IEEE 1619 §5.3.2, §5.4.2) over the last whole
-  // block and the `partial` bytes after it: the whole block takes tweak m-1
-  // and the stolen block tweak m when encrypting; the decryption undoes them
-  // in the opposite order. Out of line: its buffers would give every call a
-  // stack-protected frame.
+  // Ciphertext stealing for any round count.
   template <aes_engine::Direction kDirection>
-  __attribute__((noinline)) static void Steal(const uint8_t* round_keys,
-                                              int rounds, Tweak t,
-                                              const uint8_t* in, uint8_t* out,
-                                              size_t partial) {
-    constexpr bool kEncrypt = kDirection == aes_engine::Direction::kEncrypt;
-    alignas(16) uint8_t head[16];
-    alignas(16) uint8_t steal[16];
-    Whole<kDirection>(round_keys, rounds, kEncrypt ? t : Double(t), in, head,
-                      1);
-    std::memcpy(steal, in + 16, partial);
-    std::memcpy(steal + partial, head + partial, 16 - partial);
-    std::memcpy(out + 16, head, partial);
-    Whole<kDirection>(round_keys, rounds, kEncrypt ? Double(t) : t, steal, out,
-                      1);
-    internal::Wipe(head, sizeof(head));
-    internal::Wipe(steal, sizeof(steal));
+  static void Steal(const uint8_t* round_keys, int rounds, Tweak t,
+                    const uint8_t* in, uint8_t* out, size_t partial) {
+    modes_internal::DispatchRounds(rounds, [&](auto r) {
+      xts_internal::Steal<kDirection, r()>(Isa{}, round_keys, t, in, out,
+                                           partial);
+    });
   }
 };
 
