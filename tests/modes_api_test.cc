@@ -27,6 +27,11 @@ void ExpectInvalid(const absl::Status& s, const std::string& fragment) {
 
 AesKey TestKey() { return *AesKey::Create(Bytes(32, 9)); }
 
+size_t NonzeroBytes(const unsigned char* p, size_t n) {
+  return static_cast<size_t>(
+      std::count_if(p, p + n, [](unsigned char b) { return b != 0; }));
+}
+
 // Destroys an object built in `storage` and counts the bytes left nonzero.
 // GCC treats stores in a destructor as dead (the object's lifetime ends
 // there; -flifetime-dse): built with GCC, this fails if internal::Wipe's
@@ -34,16 +39,13 @@ AesKey TestKey() { return *AesKey::Create(Bytes(32, 9)); }
 template <class T>
 size_t NonzeroBytesAfterDestruction(T* object, const unsigned char* storage) {
   object->~T();
-  return static_cast<size_t>(std::count_if(
-      storage, storage + sizeof(T), [](unsigned char b) { return b != 0; }));
+  return NonzeroBytes(storage, sizeof(T));
 }
 
 TEST(ModesApiTest, DestroyedKeysAndStreamsLeaveNoSecret) {
   alignas(AesKey) unsigned char key_storage[sizeof(AesKey)] = {};
   AesKey* key = new (key_storage) AesKey(*AesKey::Create(Bytes(32, 0xa5)));
-  const size_t before = static_cast<size_t>(
-      std::count_if(key_storage, key_storage + sizeof(AesKey),
-                    [](unsigned char b) { return b != 0; }));
+  const size_t before = NonzeroBytes(key_storage, sizeof(AesKey));
   EXPECT_GT(before, 400u);  // both schedules of AES-256
   // What may stay: the round count and the padding before the 16-byte
   // aligned schedules.
