@@ -67,7 +67,9 @@ void AddChaCha20Poly1305(std::vector<Kernel>& out) {
                  }});
 }
 
-template <class Tag, size_t kVectorBlocks, size_t kScalarBlocks>
+// ChaCha20 alone in a configuration; kAead: its AEAD in the same one.
+template <class Tag, size_t kVectorBlocks, size_t kScalarBlocks,
+          bool kAead = true>
 void AddChaCha20(std::vector<Kernel>& out) {
   constexpr bool kAuto = std::is_same_v<Tag, isa::Auto>;
   if constexpr (kAuto || chacha20_engine::kValidConfig<Tag, kVectorBlocks,
@@ -81,7 +83,9 @@ void AddChaCha20(std::vector<Kernel>& out) {
                kKey, kNonce, 0, absl::MakeConstSpan(in, n),
                absl::MakeSpan(o, n));
          }});
-    AddChaCha20Poly1305<Tag, kVectorBlocks, kScalarBlocks>(out);
+    if constexpr (kAead) {
+      AddChaCha20Poly1305<Tag, kVectorBlocks, kScalarBlocks>(out);
+    }
   }
 }
 
@@ -101,8 +105,11 @@ void AddChaCha20Kernels(std::vector<Kernel>& out) {
   AddPoly1305(out);
 #if defined(BRAID_BENCH_DEFAULTS_ONLY)  // see kernels.cc
   using Defaults = ChaCha20Defaults<DefaultChaCha20Isa>;
+  using AeadDefaults = ChaCha20Poly1305Defaults<DefaultChaCha20Isa>;
   AddChaCha20<DefaultChaCha20Isa, Defaults::kVectorBlocks,
-              Defaults::kScalarBlocks>(out);
+              Defaults::kScalarBlocks, /*kAead=*/false>(out);
+  AddChaCha20Poly1305<DefaultChaCha20Isa, AeadDefaults::kVectorBlocks,
+                      AeadDefaults::kScalarBlocks>(out);
 #else
   // NeonAes and Sve2Aes run the same ChaCha20 code as Neon and Sve2.
   isa::ForEachEnabled([&](auto tag) {

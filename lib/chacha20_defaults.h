@@ -85,6 +85,21 @@ struct ChaCha20Defaults<isa::Auto> {
   static constexpr size_t kScalarBlocks = 0;
 };
 
+// ChaCha20-Poly1305: Poly1305 takes the integer pipes beside the rounds, so
+// NEON batches have no scalar ChaCha20 blocks, and five vector blocks give
+// twenty Poly1305 blocks, two a double round (benchmarks/RESULTS.md). SVE
+// tags keep ChaCha20's split.
+template <class Isa>
+struct ChaCha20Poly1305Defaults : ChaCha20Defaults<Isa> {};
+template <>
+struct ChaCha20Poly1305Defaults<isa::Neon> {
+  static constexpr size_t kVectorBlocks = 5;
+  static constexpr size_t kScalarBlocks = 0;
+};
+template <>
+struct ChaCha20Poly1305Defaults<isa::NeonAes>
+    : ChaCha20Poly1305Defaults<isa::Neon> {};
+
 BRAID_NAMESPACE_END
 
 #endif  // BRAID_CHACHA20_DEFAULTS_H_

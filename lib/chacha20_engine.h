@@ -81,6 +81,15 @@ inline constexpr bool kValidConfig =
      : kNeonTag<Isa> ? kVectorBlocks <= 8 && kVectorBlocks + kScalarBlocks > 0
                      : kVectorBlocks == 0 && kScalarBlocks > 0);
 
+// Work run beside the rounds (the AEAD's Poly1305, on the integer pipes):
+// Round() once per double round of each batch of the loop over whole
+// batches, and AfterBatch(blocks) after each such batch. The batches that
+// end a message run without it.
+struct NoCompanion {
+  BRAID_INLINE void Round() {}
+  BRAID_INLINE void AfterBatch(size_t) {}
+};
+
 template <size_t kCount, class F>
 BRAID_INLINE void StaticFor(F&& f) {
   simd::Unroll<kCount>([&](auto... i) BRAID_LAMBDA_INLINE { (f(i), ...); });
@@ -286,9 +295,10 @@ struct NeonRowBlock {
 // blocks (one after the other if kSerialScalar, see RunRounds),
 // blocks, in that order in the keystream, from block counter `counter`.
 template <size_t kGroups, size_t kRows, size_t kScalar, bool kSerialScalar,
-          class Isa>
+          class Isa, class Companion = NoCompanion>
 BRAID_INLINE void NeonBatch(Isa isa, const uint32_t state[16], uint64_t counter,
-                            const uint8_t* in, uint8_t* out) {
+                            const uint8_t* in, uint8_t* out,
+                            Companion&& companion = {}) {
 #if defined(__ARM_NEON)
   NeonWordGroup groups[kGroups > 0 ? kGroups : 1];
   NeonRowBlock rows[kRows > 0 ? kRows : 1];
@@ -311,6 +321,7 @@ BRAID_INLINE void NeonBatch(Isa isa, const uint32_t state[16], uint64_t counter,
         StaticFor<kRows>([&](auto r)
                              BRAID_LAMBDA_INLINE { rows[r].DoubleRound(isa); });
 #endif
+        companion.Round();
       });
 #if defined(__ARM_NEON)
   StaticFor<kGroups>([&](auto g) BRAID_LAMBDA_INLINE {
@@ -324,27 +335,33 @@ BRAID_INLINE void NeonBatch(Isa isa, const uint32_t state[16], uint64_t counter,
 }
 
 // out[0..64 * nblocks) = in ^ the keystream from the state's block counter.
-template <size_t kVectorBlocks, size_t kScalarBlocks, class Isa>
+template <size_t kVectorBlocks, size_t kScalarBlocks, class Isa,
+          class Companion>
 void NeonBlocks(Isa isa, const uint32_t state[16], const uint8_t* in,
-                uint8_t* out, size_t nblocks) {
+                uint8_t* out, size_t nblocks, Companion& companion_state) {
   constexpr size_t kGroups = kVectorBlocks / 4, kRows = kVectorBlocks % 4;
   constexpr size_t kBatch = kVectorBlocks + kScalarBlocks;
   // Scalar blocks one after the other only where vector blocks hide the
   // chain (see RunRounds).
   constexpr bool kSerialScalar = kNeonTag<Isa> && kVectorBlocks > 0;
   uint64_t counter = CounterOf(state);
-  auto run = [&](auto groups, auto rows, auto scalars, auto serial)
-                 BRAID_LAMBDA_INLINE {
-                   constexpr size_t n = 4 * groups() + rows() + scalars();
-                   NeonBatch<groups(), rows(), scalars(), serial()>(
-                       isa, state, counter, in, out);
-                   counter += n;
-                   in += 64 * n;
-                   out += 64 * n;
-                   nblocks -= n;
-                 };
+  // A local copy, which the stores to `out` cannot alias: it stays in
+  // registers.
+  Companion companion = companion_state;
+  auto run = [&](auto groups, auto rows, auto scalars, auto serial,
+                 auto&& beside) BRAID_LAMBDA_INLINE {
+    constexpr size_t n = 4 * groups() + rows() + scalars();
+    NeonBatch<groups(), rows(), scalars(), serial()>(isa, state, counter, in,
+                                                     out, beside);
+    counter += n;
+    in += 64 * n;
+    out += 64 * n;
+    nblocks -= n;
+  };
   using std::integral_constant;
   if constexpr (kCompactTails) {
+    static_assert(std::is_same_v<Companion, NoCompanion>,
+                  "-Os kernels have one batch shape, run without companion");
     // One batch shape in one loop; the last, partial batch runs in a buffer.
     alignas(16) uint8_t buffer[64 * kBatch];
     while (nblocks > 0) {
@@ -371,8 +388,10 @@ void NeonBlocks(Isa isa, const uint32_t state[16], const uint8_t* in,
     run(integral_constant<size_t, kGroups>{},
         integral_constant<size_t, kRows>{},
         integral_constant<size_t, kScalarBlocks>{},
-        std::bool_constant<kSerialScalar>{});
+        std::bool_constant<kSerialScalar>{}, companion);
+    companion.AfterBatch(kBatch);
   }
+  companion_state = companion;
   // The rest, 1 <= r < kBatch blocks, in one batch of its own: word groups
   // while they fit, then up to three blocks in general-purpose registers
   // side by side (a scalar block's chain is less than half a row block's),
@@ -388,7 +407,7 @@ void NeonBlocks(Isa isa, const uint32_t state[16], const uint8_t* in,
               ? rest
               : std::min(rest, std::max<size_t>(kScalarBlocks, 1));
       run(integral_constant<size_t, g>{}, integral_constant<size_t, rest - s>{},
-          integral_constant<size_t, s>{}, std::false_type{});
+          integral_constant<size_t, s>{}, std::false_type{}, NoCompanion{});
     };
     ((r() > 0 && nblocks == r() ? (tail(r), 0) : 0), ...);
   });
@@ -500,34 +519,43 @@ BRAID_INLINE void SveGroups(Isa isa, const uint32_t state[16], uint64_t counter,
 
 // One batch: kGroups word groups of VL/32 blocks (the first holding only
 // `blocks` of them, the others whole) and kScalar scalar blocks.
-template <size_t kGroups, size_t kScalar, class Isa>
+template <size_t kGroups, size_t kScalar, class Isa,
+          class Companion = NoCompanion>
 BRAID_INLINE void SveBatch(Isa isa, const uint32_t state[16], uint64_t counter,
-                           const uint8_t* in, uint8_t* out, size_t blocks) {
-  SveGroups<kGroups, kGroups, kScalar>(isa, state, counter, in, out, blocks,
-                                       []() BRAID_LAMBDA_INLINE {});
+                           const uint8_t* in, uint8_t* out, size_t blocks,
+                           Companion&& companion = {}) {
+  SveGroups<kGroups, kGroups, kScalar>(
+      isa, state, counter, in, out, blocks,
+      [&]() BRAID_LAMBDA_INLINE { companion.Round(); });
 }
 
-template <size_t kGroups, size_t kScalarBlocks, class Isa>
+template <size_t kGroups, size_t kScalarBlocks, class Isa, class Companion>
 void SveBlocks(Isa isa, const uint32_t state[16], const uint8_t* in,
-               uint8_t* out, size_t nblocks) {
+               uint8_t* out, size_t nblocks, Companion& companion_state) {
   constexpr size_t kTail = kTailScalar<kGroups, kScalarBlocks>;
   const size_t lanes = svcntw();
   uint64_t counter = CounterOf(state);
-  auto loop = [&](auto groups, auto scalars) BRAID_LAMBDA_INLINE {
-    const size_t batch = groups() * lanes + scalars();
-    while (nblocks >= batch) {
-      SveBatch<groups(), scalars()>(isa, state, counter, in, out, lanes);
-      counter += batch;
-      in += 64 * batch;
-      out += 64 * batch;
-      nblocks -= batch;
-    }
-  };
+  Companion companion = companion_state;  // in registers, as in NeonBlocks
+  auto loop = [&](auto groups, auto scalars, auto&& beside)
+                  BRAID_LAMBDA_INLINE {
+                    const size_t batch = groups() * lanes + scalars();
+                    while (nblocks >= batch) {
+                      SveBatch<groups(), scalars()>(isa, state, counter, in,
+                                                    out, lanes, beside);
+                      beside.AfterBatch(batch);
+                      counter += batch;
+                      in += 64 * batch;
+                      out += 64 * batch;
+                      nblocks -= batch;
+                    }
+                  };
   using std::integral_constant;
   loop(integral_constant<size_t, kGroups>{},
-       integral_constant<size_t, kScalarBlocks>{});
+       integral_constant<size_t, kScalarBlocks>{}, companion);
+  companion_state = companion;
   if constexpr (kGroups > 1) {
-    loop(integral_constant<size_t, 1>{}, integral_constant<size_t, kTail>{});
+    loop(integral_constant<size_t, 1>{}, integral_constant<size_t, kTail>{},
+         NoCompanion{});
   }
   // The rest: up to a vector's worth of blocks under predicates, and beyond
   // that (at most kTail more) a whole batch's keystream in a buffer.
@@ -559,6 +587,15 @@ BRAID_INLINE size_t BlocksPerBatch(Isa) {
 #endif
   return kVectorBlocks + kScalarBlocks;
 }
+// Blocks in a batch of the loop over whole batches, the batches a companion
+// runs beside.
+template <class Isa, size_t kVectorBlocks, size_t kScalarBlocks>
+BRAID_INLINE size_t BlocksPerWholeBatch(Isa) {
+#if defined(__ARM_FEATURE_SVE)
+  if constexpr (kSveTag<Isa>) return kVectorBlocks * svcntw() + kScalarBlocks;
+#endif
+  return kVectorBlocks + kScalarBlocks;
+}
 template <class Isa, size_t kVectorBlocks, size_t kScalarBlocks>
 inline constexpr size_t kMaxBlocksPerBatch =
     kSveTag<Isa> ? kMaxLanes + kTailScalar<kVectorBlocks, kScalarBlocks>
@@ -566,22 +603,32 @@ inline constexpr size_t kMaxBlocksPerBatch =
 
 // out[0..64 * nblocks) = in ^ the keystream from the state's block counter
 // (words 12 and 13), which the caller advances. In place is allowed.
-template <class Isa, size_t kVectorBlocks, size_t kScalarBlocks>
+// `companion` runs beside the rounds of the whole batches (NoCompanion).
+template <class Isa, size_t kVectorBlocks, size_t kScalarBlocks,
+          class Companion>
 void Blocks(Isa isa, const uint32_t state[16], const uint8_t* in, uint8_t* out,
-            size_t nblocks) {
+            size_t nblocks, Companion& companion) {
   isa::RequireEnabled<Isa>();
   static_assert(kValidConfig<Isa, kVectorBlocks, kScalarBlocks>,
                 "ChaCha20 configurations: Scalar (0, 1..4); NEON tags "
                 "(0..8, 0..4), not both 0; SVE tags (1, 0..4) and (2, 0..2)");
 #if defined(__ARM_FEATURE_SVE)
   if constexpr (kSveTag<Isa>) {
-    return SveBlocks<kVectorBlocks, kScalarBlocks>(isa, state, in, out,
-                                                   nblocks);
+    return SveBlocks<kVectorBlocks, kScalarBlocks>(isa, state, in, out, nblocks,
+                                                   companion);
   }
 #endif
   if constexpr (!kSveTag<Isa>) {
-    NeonBlocks<kVectorBlocks, kScalarBlocks>(isa, state, in, out, nblocks);
+    NeonBlocks<kVectorBlocks, kScalarBlocks>(isa, state, in, out, nblocks,
+                                             companion);
   }
+}
+
+template <class Isa, size_t kVectorBlocks, size_t kScalarBlocks>
+void Blocks(Isa isa, const uint32_t state[16], const uint8_t* in, uint8_t* out,
+            size_t nblocks) {
+  NoCompanion none;
+  Blocks<Isa, kVectorBlocks, kScalarBlocks>(isa, state, in, out, nblocks, none);
 }
 
 }  // namespace chacha20_engine

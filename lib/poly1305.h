@@ -74,36 +74,42 @@ inline void Init(State& st, const uint8_t key[32]) {
   st.have_powers26 = false;
 }
 
-// h = (h + block + 2^128 * hibit) * r, partly reduced (h2 < 8), for each of
-// `nblocks` 16-byte blocks at p. hibit is 1 for whole blocks, 0 for a last
-// block that the caller padded with 0x01 and zeros.
+// h = (h + block + 2^128 * hibit) * r, partly reduced (h2 < 8), for the
+// 16-byte block at p: four products with their high halves, the limbs at
+// 2^128 and above folded by 2^130 = 5.
+BRAID_INLINE void Absorb(uint64_t r0, uint64_t r1, uint64_t s1, uint64_t& h0,
+                         uint64_t& h1, uint64_t& h2, const uint8_t* p,
+                         uint64_t hibit = 1) {
+  const u128 sum0 = static_cast<u128>(h0) + Load64(p);
+  const u128 sum1 =
+      static_cast<u128>(h1) + Load64(p + 8) + static_cast<uint64_t>(sum0 >> 64);
+  h0 = static_cast<uint64_t>(sum0);
+  h1 = static_cast<uint64_t>(sum1);
+  h2 += static_cast<uint64_t>(sum1 >> 64) + hibit;
+  const u128 d0 = static_cast<u128>(h0) * r0 + static_cast<u128>(h1) * s1;
+  u128 d1 = static_cast<u128>(h0) * r1 + static_cast<u128>(h1) * r0 +
+            static_cast<u128>(h2 * s1);
+  const uint64_t d2 = h2 * r0;
+  d1 += static_cast<uint64_t>(d0 >> 64);
+  h0 = static_cast<uint64_t>(d0);
+  const uint64_t top = d2 + static_cast<uint64_t>(d1 >> 64);
+  // top * 2^128 = (top & 3) * 2^128 + (top >> 2) * 5.
+  const uint64_t fold = (top >> 2) + (top & ~uint64_t{3});
+  const u128 low = static_cast<u128>(h0) + fold;
+  const u128 mid = static_cast<u128>(static_cast<uint64_t>(d1)) +
+                   static_cast<uint64_t>(low >> 64);
+  h0 = static_cast<uint64_t>(low);
+  h1 = static_cast<uint64_t>(mid);
+  h2 = (top & 3) + static_cast<uint64_t>(mid >> 64);
+}
+
+// Absorb for each of `nblocks` blocks at p.
 BRAID_INLINE void ScalarBlocks(State& st, const uint8_t* p, size_t nblocks,
                                uint64_t hibit = 1) {
   const uint64_t r0 = st.r0, r1 = st.r1, s1 = st.s1;
   uint64_t h0 = st.h0, h1 = st.h1, h2 = st.h2;
   for (size_t i = 0; i < nblocks; ++i, p += 16) {
-    const u128 sum0 = static_cast<u128>(h0) + Load64(p);
-    const u128 sum1 = static_cast<u128>(h1) + Load64(p + 8) +
-                      static_cast<uint64_t>(sum0 >> 64);
-    h0 = static_cast<uint64_t>(sum0);
-    h1 = static_cast<uint64_t>(sum1);
-    h2 += static_cast<uint64_t>(sum1 >> 64) + hibit;
-    // h * r with the limbs at 2^128 and above folded by 2^130 = 5.
-    const u128 d0 = static_cast<u128>(h0) * r0 + static_cast<u128>(h1) * s1;
-    u128 d1 = static_cast<u128>(h0) * r1 + static_cast<u128>(h1) * r0 +
-              static_cast<u128>(h2 * s1);
-    const uint64_t d2 = h2 * r0;
-    d1 += static_cast<uint64_t>(d0 >> 64);
-    h0 = static_cast<uint64_t>(d0);
-    const uint64_t top = d2 + static_cast<uint64_t>(d1 >> 64);
-    // top * 2^128 = (top & 3) * 2^128 + (top >> 2) * 5.
-    const uint64_t fold = (top >> 2) + (top & ~uint64_t{3});
-    const u128 low = static_cast<u128>(h0) + fold;
-    const u128 mid = static_cast<u128>(static_cast<uint64_t>(d1)) +
-                     static_cast<uint64_t>(low >> 64);
-    h0 = static_cast<uint64_t>(low);
-    h1 = static_cast<uint64_t>(mid);
-    h2 = (top & 3) + static_cast<uint64_t>(mid >> 64);
+    Absorb(r0, r1, s1, h0, h1, h2, p, hibit);
   }
   st.h0 = h0;
   st.h1 = h1;

@@ -173,8 +173,8 @@ struct Config {
   }
 };
 template <class Isa>
-using DefaultConfig = Config<Isa, ChaCha20Defaults<Isa>::kVectorBlocks,
-                             ChaCha20Defaults<Isa>::kScalarBlocks>;
+using DefaultConfig = Config<Isa, ChaCha20Poly1305Defaults<Isa>::kVectorBlocks,
+                             ChaCha20Poly1305Defaults<Isa>::kScalarBlocks>;
 
 // Each tag's default, and batches of one vector block or group (the chunk
 // and tail arithmetic at their smallest; the modes fuzzer also sets three
@@ -195,6 +195,7 @@ struct Enabled<::testing::Types<Os...>, Config<Isa, kV, kS>, Cs...> {
 using Configs =
     typename Enabled<::testing::Types<>, DefaultConfig<isa::Scalar>,
                      DefaultConfig<isa::Neon>, Config<isa::Neon, 1, 0>,
+                     Config<isa::Neon, 4, 2>, Config<isa::Neon, 8, 1>,
                      DefaultConfig<isa::Sve>, DefaultConfig<isa::Sve2>,
                      Config<isa::Sve2, 1, 0>>::type;
 

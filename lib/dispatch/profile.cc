@@ -106,9 +106,10 @@ using ChaChaDefaults = ChaCha20Defaults<ChaChaIsa>;
 using ChaCha =
     chacha20_internal::Kernel<ChaChaIsa, ChaChaDefaults::kVectorBlocks,
                               ChaChaDefaults::kScalarBlocks>;
+using AeadDefaults = ChaCha20Poly1305Defaults<ChaChaIsa>;
 using Aead =
-    chacha20_poly1305_internal::Kernel<ChaChaIsa, ChaChaDefaults::kVectorBlocks,
-                                       ChaChaDefaults::kScalarBlocks>;
+    chacha20_poly1305_internal::Kernel<ChaChaIsa, AeadDefaults::kVectorBlocks,
+                                       AeadDefaults::kScalarBlocks>;
 static_assert(ChaCha::kMaxBlocksPerBatch <=
                   dispatch_internal::kMaxChaCha20BlocksPerBatch,
               "a ChaCha20 batch larger than the dispatched buffer");

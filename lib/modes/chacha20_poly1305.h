@@ -8,10 +8,12 @@
 //   aead->BeginSeal(nonce, aad), BeginOpen: the same in pieces
 //
 // ChaCha20 runs in the configuration of chacha20.h (ISA, vector blocks,
-// scalar blocks; isa::Auto chooses at run time); Poly1305 (poly1305.h:
-// vector limbs under NEON tags, general-purpose ones under Scalar) runs
-// over each chunk of ciphertext while the chunk is in L1: after the chunk
-// is encrypted, or before it is decrypted.
+// scalar blocks; isa::Auto chooses at run time; the defaults are
+// ChaCha20Poly1305Defaults). Under vector tags Poly1305 runs in
+// general-purpose registers inside the rounds of ChaCha20's batches, one
+// batch behind sealing and one ahead opening; the ends of a message, and
+// the Scalar tag, hash each chunk of ciphertext while it is in L1
+// (poly1305.h).
 #ifndef BRAID_MODES_CHACHA20_POLY1305_H_
 #define BRAID_MODES_CHACHA20_POLY1305_H_
 
@@ -85,6 +87,31 @@ BRAID_INLINE void HashPadded(Isa isa, poly1305_internal::State& mac,
   }
 }
 
+// Poly1305 beside the ChaCha20 rounds, a chacha20_engine companion: the
+// accumulator in general-purpose registers, kPerRound blocks of ciphertext
+// from `next` on absorbed each double round, and the rest of a batch's
+// four per ChaCha20 block after the batch.
+template <size_t kPerRound>
+struct HashBeside {
+  uint64_t r0, r1, s1, h0, h1, h2;
+  const uint8_t* next;
+
+  BRAID_INLINE void Absorb() {
+    poly1305_internal::Absorb(r0, r1, s1, h0, h1, h2, next);
+    next += 16;
+  }
+  BRAID_INLINE void Round() {
+    chacha20_engine::StaticFor<kPerRound>(
+        [&](auto) BRAID_LAMBDA_INLINE { Absorb(); });
+  }
+  BRAID_INLINE void AfterBatch(size_t blocks) {
+    for (size_t i = chacha20_engine::kDoubleRounds * kPerRound;
+         i < kBlockBytes / 16 * blocks; ++i) {
+      Absorb();
+    }
+  }
+};
+
 // One message under (key, 12-byte nonce), in pieces: Begin keys Poly1305
 // with block 0 and hashes the associated data; each Piece (a multiple of 64
 // bytes but the last) is out = in ^ keystream from block 1 on, its
@@ -92,6 +119,17 @@ BRAID_INLINE void HashPadded(Isa isa, poly1305_internal::State& mac,
 template <class Isa, size_t kVectorBlocks, size_t kScalarBlocks, bool kEncrypt>
 struct Pass {
   using K = chacha20_internal::Kernel<Isa, kVectorBlocks, kScalarBlocks>;
+  // Poly1305 runs on the integer pipes inside the rounds of whole batches
+  // where the vector pipes run ChaCha20; -Os kernels keep one batch shape.
+  static constexpr bool kStitched = isa::Traits<Isa>::kNeon &&
+                                    kVectorBlocks > 0 &&
+                                    !chacha20_engine::kCompactTails;
+  // Poly1305 blocks a double round: at most a tenth of a batch's (four a
+  // ChaCha20 block; SVE groups counted at the smallest vector length).
+  static constexpr size_t kHashPerRound =
+      kBlockBytes / 16 *
+      ((isa::Traits<Isa>::kSve ? 4 : 1) * kVectorBlocks + kScalarBlocks) /
+      chacha20_engine::kDoubleRounds;
 
   uint32_t state[16];
   poly1305_internal::State mac;
@@ -113,41 +151,96 @@ struct Pass {
 
   BRAID_INLINE void Piece(const uint8_t* in, uint8_t* out, size_t len) {
     text_bytes += len;
-    // Chunks of whole batches, about 8 KiB, hashed while they are in L1.
-    const size_t batch = K::BlocksPerBatch();
-    const size_t chunk_blocks = batch * std::max<size_t>(1, 128 / batch);
-    const size_t chunk = kBlockBytes * chunk_blocks;
-    size_t done = 0;
-    for (; len - done > chunk; done += chunk) {
-      if (!kEncrypt) {
-        poly1305_internal::Blocks(Isa{}, mac, in + done, chunk / 16);
-      }
-      K::Blocks(state, in + done, out + done, chunk_blocks);
-      if (kEncrypt) {
-        poly1305_internal::Blocks(Isa{}, mac, out + done, chunk / 16);
-      }
-      state[12] += static_cast<uint32_t>(chunk_blocks);
+    // Whole blocks, then a partial one in a buffer together with the whole
+    // blocks of its batch, so that a short message is one batch.
+    const size_t whole = len / kBlockBytes, part = len % kBlockBytes;
+    const size_t tail_blocks =
+        part > 0 ? std::min(whole, K::BlocksPerBatch() - 1) : 0;
+    const size_t bulk = whole - tail_blocks;
+    if constexpr (kStitched) {
+      if (!Stitched(in, out, bulk)) Apart(in, out, bulk);
+    } else {
+      Apart(in, out, bulk);
     }
-    // The rest: whole blocks, then a partial one in a buffer together with
-    // the whole blocks of its batch, so that a short message is one batch.
-    const size_t rest = len - done;
+    const size_t done = kBlockBytes * bulk, rest = len - done;
     if (!kEncrypt) HashPadded(Isa{}, mac, in + done, rest);
-    const size_t whole = rest / kBlockBytes, part = rest % kBlockBytes;
-    const size_t tail_blocks = part > 0 ? std::min(whole, batch - 1) : 0;
-    if (whole > tail_blocks) {
-      K::Blocks(state, in + done, out + done, whole - tail_blocks);
-      state[12] += static_cast<uint32_t>(whole - tail_blocks);
-    }
     if (part > 0) {
       alignas(64) uint8_t buffer[kBlockBytes * K::kMaxBlocksPerBatch];
-      const size_t at = done + kBlockBytes * (whole - tail_blocks);
-      const size_t bytes = kBlockBytes * tail_blocks + part;
-      std::memcpy(buffer, in + at, bytes);
+      std::memcpy(buffer, in + done, rest);
       K::Blocks(state, buffer, buffer, tail_blocks + 1);
-      std::memcpy(out + at, buffer, bytes);
+      std::memcpy(out + done, buffer, rest);
       internal::Wipe(buffer, kBlockBytes * (tail_blocks + 1));
     }
     if (kEncrypt) HashPadded(Isa{}, mac, out + done, rest);
+  }
+
+  // Whole blocks, ChaCha20 and then Poly1305 over chunks of about 8 KiB,
+  // each hashed while it is in L1.
+  BRAID_INLINE void Apart(const uint8_t* in, uint8_t* out, size_t nblocks) {
+    const size_t batch = K::BlocksPerBatch();
+    const size_t chunk = batch * std::max<size_t>(1, 128 / batch);
+    while (nblocks > 0) {
+      const size_t n = std::min(nblocks, chunk);
+      if (!kEncrypt) poly1305_internal::Blocks(Isa{}, mac, in, 4 * n);
+      K::Blocks(state, in, out, n);
+      if (kEncrypt) poly1305_internal::Blocks(Isa{}, mac, out, 4 * n);
+      state[12] += static_cast<uint32_t>(n);
+      in += kBlockBytes * n;
+      out += kBlockBytes * n;
+      nblocks -= n;
+    }
+  }
+
+  // Whole blocks with Poly1305 beside the rounds, one batch apart from
+  // ChaCha20: sealing hashes the batch before the one being encrypted,
+  // opening the batch after the one being decrypted (in place, a batch's
+  // ciphertext is gone once it is written). False, with nothing done, for
+  // fewer than two whole batches.
+  BRAID_INLINE bool Stitched(const uint8_t* in, uint8_t* out, size_t nblocks) {
+    const size_t batch =
+        chacha20_engine::BlocksPerWholeBatch<Isa, kVectorBlocks, kScalarBlocks>(
+            Isa{});
+    const size_t batches = nblocks / batch;
+    if (batches < 2) return false;
+    const size_t beside = batch * (batches - 1);
+    // ChaCha20 runs blocks [from, from + beside) beside Poly1305 over
+    // [hashed - beside, hashed).
+    const size_t from = kEncrypt ? batch : 0;
+    const size_t hashed = kEncrypt ? beside : batch + beside;
+    if (kEncrypt) {
+      K::Blocks(state, in, out, batch);
+      state[12] += static_cast<uint32_t>(batch);
+    } else {
+      poly1305_internal::Blocks(Isa{}, mac, in, 4 * batch);
+    }
+    HashBeside<kHashPerRound> hash{
+        mac.r0,
+        mac.r1,
+        mac.s1,
+        mac.h0,
+        mac.h1,
+        mac.h2,
+        (kEncrypt ? out : in) + kBlockBytes * (hashed - beside)};
+    chacha20_engine::Blocks<Isa, kVectorBlocks, kScalarBlocks>(
+        Isa{}, state, in + kBlockBytes * from, out + kBlockBytes * from, beside,
+        hash);
+    state[12] += static_cast<uint32_t>(beside);
+    mac.h0 = hash.h0, mac.h1 = hash.h1, mac.h2 = hash.h2;
+    internal::Wipe(&hash, sizeof(hash));
+    // The rest of both, opening hashing before it decrypts.
+    const size_t crypted = from + beside;
+    if (!kEncrypt) {
+      poly1305_internal::Blocks(Isa{}, mac, in + kBlockBytes * hashed,
+                                4 * (nblocks - hashed));
+    }
+    K::Blocks(state, in + kBlockBytes * crypted, out + kBlockBytes * crypted,
+              nblocks - crypted);
+    state[12] += static_cast<uint32_t>(nblocks - crypted);
+    if (kEncrypt) {
+      poly1305_internal::Blocks(Isa{}, mac, out + kBlockBytes * hashed,
+                                4 * (nblocks - hashed));
+    }
+    return true;
   }
 
   BRAID_INLINE bool End(uint8_t tag[16]) {
@@ -434,15 +527,15 @@ class Aead {
 }  // namespace chacha20_poly1305_internal
 
 template <class Isa = DefaultChaCha20Isa,
-          size_t kVectorBlocks = ChaCha20Defaults<Isa>::kVectorBlocks,
-          size_t kScalarBlocks = ChaCha20Defaults<Isa>::kScalarBlocks>
+          size_t kVectorBlocks = ChaCha20Poly1305Defaults<Isa>::kVectorBlocks,
+          size_t kScalarBlocks = ChaCha20Poly1305Defaults<Isa>::kScalarBlocks>
 using ChaCha20Poly1305 =
     chacha20_poly1305_internal::Aead<chacha20_poly1305_internal::Ietf, Isa,
                                      kVectorBlocks, kScalarBlocks>;
 
 template <class Isa = DefaultChaCha20Isa,
-          size_t kVectorBlocks = ChaCha20Defaults<Isa>::kVectorBlocks,
-          size_t kScalarBlocks = ChaCha20Defaults<Isa>::kScalarBlocks>
+          size_t kVectorBlocks = ChaCha20Poly1305Defaults<Isa>::kVectorBlocks,
+          size_t kScalarBlocks = ChaCha20Poly1305Defaults<Isa>::kScalarBlocks>
 using XChaCha20Poly1305 =
     chacha20_poly1305_internal::Aead<chacha20_poly1305_internal::Extended, Isa,
                                      kVectorBlocks, kScalarBlocks>;
