@@ -11,9 +11,10 @@
 // scalar blocks; isa::Auto chooses at run time; the defaults are
 // ChaCha20Poly1305Defaults). Under vector tags Poly1305 runs in
 // general-purpose registers inside the rounds of ChaCha20's batches, one
-// batch behind sealing and one ahead opening; the ends of a message, and
-// the Scalar tag, hash each chunk of ciphertext while it is in L1
-// (poly1305.h).
+// batch behind sealing and one ahead opening, and the split names those
+// batches; the ends of a message run in ChaCha20's own split and hash each
+// chunk of ciphertext while it is in L1 (poly1305.h), as the Scalar tag
+// does throughout.
 #ifndef BRAID_MODES_CHACHA20_POLY1305_H_
 #define BRAID_MODES_CHACHA20_POLY1305_H_
 
@@ -21,6 +22,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -118,12 +120,19 @@ struct HashBeside {
 // ciphertext hashed; End hashes the lengths and writes the tag.
 template <class Isa, size_t kVectorBlocks, size_t kScalarBlocks, bool kEncrypt>
 struct Pass {
-  using K = chacha20_internal::Kernel<Isa, kVectorBlocks, kScalarBlocks>;
   // Poly1305 runs on the integer pipes inside the rounds of whole batches
   // where the vector pipes run ChaCha20; -Os kernels keep one batch shape.
   static constexpr bool kStitched = isa::Traits<Isa>::kNeon &&
                                     kVectorBlocks > 0 &&
                                     !chacha20_engine::kCompactTails;
+  // (kVectorBlocks, kScalarBlocks) is the split of the stitched batches;
+  // the rest of a stitched message (its ends, and all of a short one) runs
+  // in ChaCha20's own, which is faster over a few blocks.
+  using K = std::conditional_t<
+      kStitched,
+      chacha20_internal::Kernel<Isa, ChaCha20Defaults<Isa>::kVectorBlocks,
+                                ChaCha20Defaults<Isa>::kScalarBlocks>,
+      chacha20_internal::Kernel<Isa, kVectorBlocks, kScalarBlocks>>;
   // Poly1305 blocks a double round: at most a tenth of a batch's (four a
   // ChaCha20 block; SVE groups counted at the smallest vector length).
   static constexpr size_t kHashPerRound =
