@@ -4,10 +4,10 @@
 // partial reduction on the integer pipes. That is one dependent chain a
 // block, so under a NEON tag a run of 8 blocks or more goes to the vector
 // unit instead: base 2^26 (five limbs, 32x32 -> 64-bit UMULL/UMLAL), four
-// accumulators (the lanes: lane k takes blocks 4j + k) each multiplied by
-// r^4 per step, and by r^4, r^3, r^2, r in the last step so that their sum
-// is the serial result. Neither path branches or indexes memory on the key or
-// the message.
+// blocks a step, one a lane, into two accumulators (one carry a step), with
+// precomputed powers of r so that the lanes sum to the serial result; under
+// an SVE tag long runs take eight blocks a step, in two independent chains.
+// Neither path branches or indexes memory on the key or the message.
 //
 //   auto mac = braid::Poly1305::Create(one_time_key);
 //   mac->Update(part1); mac->Update(part2);
@@ -54,14 +54,14 @@ BRAID_INLINE uint64_t Load64(const uint8_t* p) {
 // r (clamped), s1 = r1 + r1 / 4 (r1's low two bits are clamped to zero, so
 // r1 * 2^128 = s1 mod 2^130 - 5 after a shift by 2^130), the pad s and the
 // accumulator h.
-// powers26: r, r^2, r^3, r^4 in base 2^26 for the vector path, computed
-// the first time a message has a run long enough for it.
+// powers26: r, r^2, ..., r^8 in base 2^26 for the vector path; the first
+// `powers26_count` of them are computed, as a message's runs need them.
 struct State {
   uint64_t r0, r1, s1;
   uint64_t pad0, pad1;
   uint64_t h0, h1, h2;
-  bool have_powers26;
-  uint32_t powers26[4][5];
+  uint32_t powers26_count;
+  uint32_t powers26[8][5];
 };
 
 inline void Init(State& st, const uint8_t key[32]) {
@@ -71,7 +71,7 @@ inline void Init(State& st, const uint8_t key[32]) {
   st.pad0 = Load64(key + 16);
   st.pad1 = Load64(key + 24);
   st.h0 = st.h1 = st.h2 = 0;
-  st.have_powers26 = false;
+  st.powers26_count = 0;
 }
 
 // h = (h + block + 2^128 * hibit) * r, partly reduced (h2 < 8), for the
@@ -150,33 +150,40 @@ BRAID_INLINE void FromColumns(uint64_t d[5], uint64_t& h0, uint64_t& h1,
   h2 = static_cast<uint64_t>(high >> 64);
 }
 
-// a * b mod 2^130 - 5 in base 2^26, partly carried: the powers of r.
-inline void Multiply26(const uint32_t a[5], const uint32_t b[5],
-                       uint32_t out[5]) {
-  uint64_t d[5] = {};
-  for (int i = 0; i < 5; ++i) {
-    for (int j = 0; j < 5; ++j) {
-      const uint64_t bj = i + j >= 5 ? 5ull * b[j] : b[j];
-      d[(i + j) % 5] += static_cast<uint64_t>(a[i]) * bj;
-    }
-  }
-  uint64_t h0, h1, h2;
-  FromColumns(d, h0, h1, h2);
-  ToBase26(h0, h1, h2, out);
-}
-
-#if defined(__ARM_NEON)
-// f(0) .. f(4), unrolled: GCC keeps a loop over five vectors as a loop
+// f(0) .. f(4), unrolled: GCC keeps a loop over five limbs as a loop
 // through the stack.
 template <class F>
 BRAID_INLINE void ForEachLimb(F&& f) {
   simd::Unroll<5>([&](auto... i) BRAID_LAMBDA_INLINE { (f(i()), ...); });
 }
 
-// Four lanes, one a block: lane k holds blocks 4j + k.
+// a * b mod 2^130 - 5 in base 2^26, partly carried: the powers of r.
+inline void Multiply26(const uint32_t a[5], const uint32_t b[5],
+                       uint32_t out[5]) {
+  uint64_t d[5] = {};
+  ForEachLimb([&](int i) BRAID_LAMBDA_INLINE {
+    ForEachLimb([&](int j) BRAID_LAMBDA_INLINE {
+      const uint64_t bj = i + j >= 5 ? 5ull * b[j] : b[j];
+      d[(i + j) % 5] += static_cast<uint64_t>(a[i]) * bj;
+    });
+  });
+  uint64_t h0, h1, h2;
+  FromColumns(d, h0, h1, h2);
+  ToBase26(h0, h1, h2, out);
+}
+
+#if defined(__ARM_NEON)
+// Four lanes, one a block.
 using Lanes = uint32x4_t;
 
-// A multiplier for the four lanes: its limbs, and limbs 1..4 times 5 (the
+// f(integral_constant 0) .. f(integral_constant 4): for lane indices, which
+// must be constants.
+template <class F>
+BRAID_INLINE void ForEachLimbIndex(F&& f) {
+  simd::Unroll<5>([&](auto... i) BRAID_LAMBDA_INLINE { (f(i), ...); });
+}
+
+// A multiplier with a limb a lane: its limbs, and limbs 1..4 times 5 (the
 // columns past 2^130 fold back times 5).
 struct Multiplier {
   Lanes r[5], s[5];
@@ -193,10 +200,22 @@ BRAID_INLINE Multiplier MultiplierOf(const uint32_t (&lanes)[4][5]) {
   return m;
 }
 
-// The column sums of h * m: lanes 0-1 in lo, 2-3 in hi.
+// One multiplier for every lane, as elements: r0..r4 then 5 r1 .. 5 r4, so
+// that a loop step holds it in three registers instead of ten.
+struct Broadcast {
+  Lanes v[3];
+};
+
+BRAID_INLINE Broadcast BroadcastOf(const uint32_t (&r)[5]) {
+  const uint32_t e[12] = {r[0],     r[1],     r[2],     r[3], r[4], 5 * r[1],
+                          5 * r[2], 5 * r[3], 5 * r[4], 0,    0,    0};
+  return {{vld1q_u32(e), vld1q_u32(e + 4), vld1q_u32(e + 8)}};
+}
+
+// The column sums of h * m: lanes 0-1 in lo, 2-3 in hi. Column k takes
+// h[i] times r[k - i], or 5 r[k - i + 5] where that wraps.
 BRAID_INLINE void Columns(const Lanes h[5], const Multiplier& m,
                           uint64x2_t lo[5], uint64x2_t hi[5]) {
-  // Column k takes h[i] times r[k - i], or s[k - i + 5] where that wraps.
   ForEachLimb([&](int k) BRAID_LAMBDA_INLINE {
     lo[k] = vmull_u32(vget_low_u32(h[0]), vget_low_u32(m.r[k]));
     hi[k] = vmull_high_u32(h[0], m.r[k]);
@@ -210,6 +229,39 @@ BRAID_INLINE void Columns(const Lanes h[5], const Multiplier& m,
       });
     };
     (row(i() + 1), ...);
+  });
+}
+
+// One loop step's column sums, two lanes (the accumulators) wide:
+// (h + blocks 0, 1) * far + (blocks 2, 3) * near, blocks one a lane of m.
+// The products of blocks 2 and 3 come first: they do not wait for h.
+BRAID_INLINE void StepColumns(const uint32x2_t h[5], const Lanes m[5],
+                              const Broadcast& far, const Broadcast& near,
+                              uint64x2_t d[5]) {
+  auto each_product = [&](auto&& f) BRAID_LAMBDA_INLINE {
+    ForEachLimbIndex([&](auto row) BRAID_LAMBDA_INLINE {
+      ForEachLimbIndex([&](auto k) BRAID_LAMBDA_INLINE {
+        // Column k takes limb `row` times limb k - row of the multiplier,
+        // or 5 times limb k - row + 5 (element k - row + 9) where it wraps.
+        constexpr size_t e = k >= row ? k - row : k - row + 9;
+        f(row, k, std::integral_constant<size_t, e / 4>{},
+          std::integral_constant<int, e % 4>{});
+      });
+    });
+  };
+  each_product([&](auto row, auto k, auto v, auto lane) BRAID_LAMBDA_INLINE {
+    if constexpr (row == 0) {
+      d[k] = vmull_high_laneq_u32(m[row], near.v[v], lane);
+    } else {
+      d[k] = vmlal_high_laneq_u32(d[k], m[row], near.v[v], lane);
+    }
+  });
+  uint32x2_t x[5];
+  ForEachLimb([&](int i) BRAID_LAMBDA_INLINE {
+    x[i] = vadd_u32(h[i], vget_low_u32(m[i]));
+  });
+  each_product([&](auto row, auto k, auto v, auto lane) BRAID_LAMBDA_INLINE {
+    d[k] = vmlal_laneq_u32(d[k], x[row], far.v[v], lane);
   });
 }
 
@@ -233,64 +285,97 @@ BRAID_INLINE void Carry(uint64x2_t d[5]) {
   d[4] = vaddq_u64(d[4], c3);
 }
 
-// Four 16-byte blocks, one a lane, as limbs (with the 2^128 bit), added to
-// h: vld4 puts word w of every block in vector w.
-BRAID_INLINE void AddBlocks(const uint8_t* p, Lanes h[5]) {
+// Four 16-byte blocks, one a lane, as limbs (with the 2^128 bit): vld4 puts
+// word w of every block in vector w.
+BRAID_INLINE void LoadBlocks(const uint8_t* p, Lanes m[5]) {
   const uint32x4x4_t w = vld4q_u32(reinterpret_cast<const uint32_t*>(p));
   const Lanes mask = vdupq_n_u32(kMask26);
-  const Lanes m[5] = {
-      vandq_u32(w.val[0], mask),
-      vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[0], 26), w.val[1], 6), mask),
-      vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[1], 20), w.val[2], 12), mask),
-      vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[2], 14), w.val[3], 18), mask),
-      vorrq_u32(vshrq_n_u32(w.val[3], 8), vdupq_n_u32(1u << 24))};
-  ForEachLimb([&](int i) BRAID_LAMBDA_INLINE { h[i] = vaddq_u32(h[i], m[i]); });
+  m[0] = vandq_u32(w.val[0], mask);
+  m[1] = vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[0], 26), w.val[1], 6), mask);
+  m[2] = vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[1], 20), w.val[2], 12), mask);
+  m[3] = vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[2], 14), w.val[3], 18), mask);
+  m[4] = vorrq_u32(vshrq_n_u32(w.val[3], 8), vdupq_n_u32(1u << 24));
 }
 
-// nblocks (a multiple of 4, at least 8) whole blocks into st's accumulator.
-BRAID_INLINE void VectorBlocks(State& st, const uint8_t* p, size_t nblocks) {
-  if (!st.have_powers26) {
-    ToBase26(st.r0, st.r1, 0, st.powers26[0]);
-    Multiply26(st.powers26[0], st.powers26[0], st.powers26[1]);
-    Multiply26(st.powers26[1], st.powers26[0], st.powers26[2]);
-    Multiply26(st.powers26[1], st.powers26[1], st.powers26[3]);
-    st.have_powers26 = true;
+// r^1 .. r^count in st.powers26.
+BRAID_INLINE void EnsurePowers(State& st, uint32_t count) {
+  uint32_t(&pw)[8][5] = st.powers26;
+  if (st.powers26_count == 0) {
+    ToBase26(st.r0, st.r1, 0, pw[0]);
+    st.powers26_count = 1;
   }
-  const uint32_t(&pw)[4][5] = st.powers26;
-  const uint32_t(&r4)[5] = pw[3];
-  const Multiplier every = MultiplierOf({{r4[0], r4[1], r4[2], r4[3], r4[4]},
-                                         {r4[0], r4[1], r4[2], r4[3], r4[4]},
-                                         {r4[0], r4[1], r4[2], r4[3], r4[4]},
-                                         {r4[0], r4[1], r4[2], r4[3], r4[4]}});
-  // The accumulator so far enters with block 0, in lane 0.
+  // pw[n] = r^(n + 1), the product of two powers already there.
+  for (uint32_t n = st.powers26_count; n < count; ++n) {
+    Multiply26(pw[n / 2], pw[(n - 1) / 2], pw[n]);
+  }
+  if (count > st.powers26_count) st.powers26_count = count;
+}
+
+// nblocks (a multiple of 4 kChains, at least 4 kChains) whole blocks into
+// st's accumulator. Chain c takes blocks 4 kChains j + 4 c + k (k = 0..3,
+// one a lane) into two accumulators: accumulator a takes block a times
+// r^(4 kChains) and block a + 2 times r^(4 kChains - 2) a step, so that one
+// carry serves four blocks. The last step multiplies block k (with its
+// accumulator) by r^(4 kChains - 4 c - k) and sums the lanes: the serial
+// result. Two chains let one's products run while the other carries.
+template <size_t kChains>
+BRAID_INLINE void VectorBlocks(State& st, const uint8_t* p, size_t nblocks) {
+  constexpr size_t kStep = 4 * kChains;
+  EnsurePowers(st, kStep);
+  const uint32_t(&pw)[8][5] = st.powers26;
+  const Broadcast far = BroadcastOf(pw[kStep - 1]);
+  const Broadcast near = BroadcastOf(pw[kStep - 3]);
+  // The accumulator so far enters with block 0, in chain 0's lane 0.
   uint32_t start[5];
   ToBase26(st.h0, st.h1, st.h2, start);
-  Lanes h[5];
+  uint32x2_t h[kChains][5];
   ForEachLimb([&](int i) BRAID_LAMBDA_INLINE {
-    h[i] = vsetq_lane_u32(start[i], vdupq_n_u32(0), 0);
+    h[0][i] = vset_lane_u32(start[i], vdup_n_u32(0), 0);
+    for (size_t c = 1; c < kChains; ++c) h[c][i] = vdup_n_u32(0);
   });
-  uint64x2_t lo[5], hi[5];
-  for (size_t step = 0; step + 1 < nblocks / 4; ++step, p += 64) {
-    AddBlocks(p, h);
-    Columns(h, every, lo, hi);
-    Carry(lo);
-    Carry(hi);
-    ForEachLimb([&](int i) BRAID_LAMBDA_INLINE {
-      h[i] = vmovn_high_u64(vmovn_u64(lo[i]), hi[i]);
+  auto each_chain = [&](auto&& f) BRAID_LAMBDA_INLINE {
+    simd::Unroll<kChains>([&](auto... c)
+                              BRAID_LAMBDA_INLINE { (f(c()), ...); });
+  };
+  for (size_t step = 0; step + 1 < nblocks / kStep; ++step, p += 16 * kStep) {
+    each_chain([&](size_t c) BRAID_LAMBDA_INLINE {
+      Lanes m[5];
+      uint64x2_t d[5];
+      LoadBlocks(p + 64 * c, m);
+      StepColumns(h[c], m, far, near, d);
+      Carry(d);
+      ForEachLimb([&](int i)
+                      BRAID_LAMBDA_INLINE { h[c][i] = vmovn_u64(d[i]); });
     });
   }
-  // The last step: lane k times r^(4 - k), then the lanes summed.
-  AddBlocks(p, h);
-  uint32_t last[4][5];
-  for (int k = 0; k < 4; ++k) std::memcpy(last[k], pw[3 - k], sizeof(last[k]));
-  Columns(h, MultiplierOf(last), lo, hi);
-  uint64_t d[5];
-  ForEachLimb([&](int i) BRAID_LAMBDA_INLINE {
-    d[i] = vaddvq_u64(vaddq_u64(lo[i], hi[i]));
+  uint64x2_t sum[5];
+  each_chain([&](size_t c) BRAID_LAMBDA_INLINE {
+    Lanes x[5];
+    LoadBlocks(p + 64 * c, x);
+    ForEachLimb([&](int i) BRAID_LAMBDA_INLINE {
+      x[i] = vaddq_u32(x[i], vcombine_u32(h[c][i], vdup_n_u32(0)));
+    });
+    uint32_t last[4][5];
+    for (size_t k = 0; k < 4; ++k) {
+      std::memcpy(last[k], pw[kStep - 1 - 4 * c - k], sizeof(last[k]));
+    }
+    uint64x2_t lo[5], hi[5];
+    Columns(x, MultiplierOf(last), lo, hi);
+    ForEachLimb([&](int i) BRAID_LAMBDA_INLINE {
+      const uint64x2_t both = vaddq_u64(lo[i], hi[i]);
+      sum[i] = c == 0 ? both : vaddq_u64(sum[i], both);
+    });
   });
+  uint64_t d[5];
+  ForEachLimb([&](int i) BRAID_LAMBDA_INLINE { d[i] = vaddvq_u64(sum[i]); });
   FromColumns(d, st.h0, st.h1, st.h2);
 }
 #endif  // __ARM_NEON
+
+// Under an SVE tag (cores with more vector pipes, where one chain waits on
+// its own carries) runs this long go to two vector chains; elsewhere, and
+// for shorter runs of 8 blocks or more, to one.
+inline constexpr size_t kTwoChainBlocks = 128;
 
 // h = (h + block + 2^128 * hibit) * r for each block, in order: on the
 // vector unit under a NEON tag for runs of 8 blocks or more (whole blocks,
@@ -300,9 +385,17 @@ BRAID_INLINE void Blocks(Isa, State& st, const uint8_t* p, size_t nblocks,
                          uint64_t hibit = 1) {
 #if defined(__ARM_NEON)
   if constexpr (isa::Traits<Isa>::kNeon) {
+    if constexpr (isa::Traits<Isa>::kSve) {
+      if (nblocks >= kTwoChainBlocks && hibit == 1) {
+        const size_t vector = nblocks & ~size_t{7};
+        VectorBlocks<2>(st, p, vector);
+        p += 16 * vector;
+        nblocks -= vector;
+      }
+    }
     if (nblocks >= 8 && hibit == 1) {
       const size_t vector = nblocks & ~size_t{3};
-      VectorBlocks(st, p, vector);
+      VectorBlocks<1>(st, p, vector);
       p += 16 * vector;
       nblocks -= vector;
     }
@@ -434,11 +527,7 @@ class Poly1305 {
         "message");
   }
 
-#if defined(__ARM_NEON)
-  static constexpr isa::Neon kIsa{};
-#else
-  static constexpr isa::Scalar kIsa{};
-#endif
+  static constexpr isa::Native kIsa{};
 
   poly1305_internal::State state_;
   uint8_t buffer_[kBlockBytes] = {};

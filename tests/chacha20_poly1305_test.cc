@@ -132,6 +132,41 @@ TEST(Poly1305Test, VectorPathEqualsScalar) {
   }
 }
 
+// One state through a run of one vector chain (r .. r^4), then a long one
+// (under an SVE tag two chains: r^5 .. r^8 added to the powers already
+// there), then a short one again, under the build's own tag.
+TEST(Poly1305Test, VectorRunsOfEveryLengthInOneState) {
+  if constexpr (!isa::Traits<isa::Native>::kNeon) {
+    GTEST_SKIP() << "no NEON in this build: the vector path is not compiled";
+  } else {
+    constexpr size_t kLong = poly1305_internal::kTwoChainBlocks;
+    std::mt19937_64 rng(98);
+    for (size_t first : {8, 12, 15}) {
+      for (size_t second : {kLong, kLong + 7, kLong + 8, kLong + 69}) {
+        const Bytes key = test::RandomBytes(rng, 32);
+        const Bytes msg = test::RandomBytes(rng, 16 * (2 * first + second));
+        poly1305_internal::State vector, scalar;
+        poly1305_internal::Init(vector, key.data());
+        poly1305_internal::Init(scalar, key.data());
+        const uint8_t* p = msg.data();
+        for (size_t run : {first, second, first}) {
+          poly1305_internal::Blocks(isa::Native{}, vector, p, run);
+          p += 16 * run;
+        }
+        // Which paths ran: the two-chain one computes r^5 .. r^8.
+        EXPECT_EQ(vector.powers26_count,
+                  isa::Traits<isa::Native>::kSve ? 8u : 4u);
+        poly1305_internal::ScalarBlocks(scalar, msg.data(), 2 * first + second);
+        uint8_t a[16], b[16];
+        poly1305_internal::Finish(vector, a);
+        poly1305_internal::Finish(scalar, b);
+        ASSERT_EQ(ToHex(Bytes(a, a + 16)), ToHex(Bytes(b, b + 16)))
+            << first << ", " << second << ", " << first << " blocks";
+      }
+    }
+  }
+}
+
 TEST(Poly1305Test, RefusesBadArguments) {
   for (size_t n : {0, 16, 31, 33}) {
     auto s = Poly1305::Create(Bytes(n)).status();
