@@ -5,8 +5,11 @@
 // block, so under a NEON tag a run of 8 blocks or more goes to the vector
 // unit instead: base 2^26 (five limbs, 32x32 -> 64-bit UMULL/UMLAL), four
 // blocks a step, one a lane, into two accumulators (one carry a step), with
-// precomputed powers of r so that the lanes sum to the serial result; under
-// an SVE tag long runs take eight blocks a step, in two independent chains.
+// precomputed powers of r so that the lanes sum to the serial result. The
+// integer pipes are then idle, so a long run is split: its head on the
+// vector unit, its tail on a serial accumulator in the same loop, joined by
+// one multiplication by r^(tail blocks); under an SVE tag the head takes
+// eight blocks a step, in two independent chains.
 // Neither path branches or indexes memory on the key or the message.
 //
 //   auto mac = braid::Poly1305::Create(one_time_key);
@@ -157,9 +160,10 @@ BRAID_INLINE void ForEachLimb(F&& f) {
   simd::Unroll<5>([&](auto... i) BRAID_LAMBDA_INLINE { (f(i()), ...); });
 }
 
-// a * b mod 2^130 - 5 in base 2^26, partly carried: the powers of r.
-inline void Multiply26(const uint32_t a[5], const uint32_t b[5],
-                       uint32_t out[5]) {
+// a * b mod 2^130 - 5, a and b in base 2^26, the product in base 2^64
+// (h2 small).
+inline void Multiply26To64(const uint32_t a[5], const uint32_t b[5],
+                           uint64_t& h0, uint64_t& h1, uint64_t& h2) {
   uint64_t d[5] = {};
   ForEachLimb([&](int i) BRAID_LAMBDA_INLINE {
     ForEachLimb([&](int j) BRAID_LAMBDA_INLINE {
@@ -167,9 +171,41 @@ inline void Multiply26(const uint32_t a[5], const uint32_t b[5],
       d[(i + j) % 5] += static_cast<uint64_t>(a[i]) * bj;
     });
   });
+  FromColumns(d, h0, h1, h2);
+}
+
+// a * b mod 2^130 - 5 in base 2^26, partly carried: the powers of r.
+inline void Multiply26(const uint32_t a[5], const uint32_t b[5],
+                       uint32_t out[5]) {
+  uint64_t h0, h1, h2;
+  Multiply26To64(a, b, h0, h1, h2);
+  ToBase26(h0, h1, h2, out);
+}
+
+// a^2 mod 2^130 - 5 in base 2^26, partly carried: Multiply26 with each
+// cross product taken once, doubled.
+inline void Square26(uint32_t a[5]) {
+  uint64_t d[5] = {};
+  ForEachLimb([&](int i) BRAID_LAMBDA_INLINE {
+    ForEachLimb([&](int j) BRAID_LAMBDA_INLINE {
+      if (j < i) return;
+      const uint64_t f = (i == j ? 1 : 2) * (i + j >= 5 ? 5 : 1);
+      d[(i + j) % 5] += static_cast<uint64_t>(a[i]) * (f * a[j]);
+    });
+  });
   uint64_t h0, h1, h2;
   FromColumns(d, h0, h1, h2);
-  ToBase26(h0, h1, h2, out);
+  ToBase26(h0, h1, h2, a);
+}
+
+// r^e (e >= 1) in base 2^26, from r in base 2^26. e is a count of blocks,
+// public.
+inline void Power26(const uint32_t r[5], uint64_t e, uint32_t out[5]) {
+  std::memcpy(out, r, 5 * sizeof(uint32_t));
+  for (int bit = std::bit_width(e) - 2; bit >= 0; --bit) {
+    Square26(out);
+    if ((e >> bit) & 1) Multiply26(out, r, out);
+  }
 }
 
 #if defined(__ARM_NEON)
@@ -311,15 +347,25 @@ BRAID_INLINE void EnsurePowers(State& st, uint32_t count) {
   if (count > st.powers26_count) st.powers26_count = count;
 }
 
+// A serial accumulator that runs beside the vector chains, on the
+// general-purpose registers: kScalar blocks a vector step, from q.
+struct ScalarSide {
+  uint64_t r0, r1, s1;
+  uint64_t h0 = 0, h1 = 0, h2 = 0;
+  const uint8_t* q;
+};
+
 // nblocks (a multiple of 4 kChains, at least 4 kChains) whole blocks into
-// st's accumulator. Chain c takes blocks 4 kChains j + 4 c + k (k = 0..3,
-// one a lane) into two accumulators: accumulator a takes block a times
-// r^(4 kChains) and block a + 2 times r^(4 kChains - 2) a step, so that one
-// carry serves four blocks. The last step multiplies block k (with its
-// accumulator) by r^(4 kChains - 4 c - k) and sums the lanes: the serial
-// result. Two chains let one's products run while the other carries.
-template <size_t kChains>
-BRAID_INLINE void VectorBlocks(State& st, const uint8_t* p, size_t nblocks) {
+// st's accumulator, and kScalar blocks a step into `side`'s. Chain c takes
+// blocks 4 kChains j + 4 c + k (k = 0..3, one a lane) into two accumulators:
+// accumulator a takes block a times r^(4 kChains) and block a + 2 times
+// r^(4 kChains - 2) a step, so that one carry serves four blocks. The last
+// step multiplies block k (with its accumulator) by r^(4 kChains - 4 c - k)
+// and sums the lanes: the serial result. Two chains let one's products run
+// while the other carries.
+template <size_t kChains, size_t kScalar = 0>
+BRAID_INLINE void VectorBlocks(State& st, const uint8_t* p, size_t nblocks,
+                               ScalarSide* side = nullptr) {
   constexpr size_t kStep = 4 * kChains;
   EnsurePowers(st, kStep);
   const uint32_t(&pw)[8][5] = st.powers26;
@@ -337,6 +383,19 @@ BRAID_INLINE void VectorBlocks(State& st, const uint8_t* p, size_t nblocks) {
     simd::Unroll<kChains>([&](auto... c)
                               BRAID_LAMBDA_INLINE { (f(c()), ...); });
   };
+  [[maybe_unused]] uint64_t r0 = 0, r1 = 0, s1 = 0, h0 = 0, h1 = 0, h2 = 0;
+  [[maybe_unused]] const uint8_t* q = nullptr;
+  if constexpr (kScalar > 0) {
+    r0 = side->r0, r1 = side->r1, s1 = side->s1;
+    h0 = side->h0, h1 = side->h1, h2 = side->h2;
+    q = side->q;
+  }
+  auto scalar_step = [&]() BRAID_LAMBDA_INLINE {
+    simd::Unroll<kScalar>([&](auto... i) BRAID_LAMBDA_INLINE {
+      (Absorb(r0, r1, s1, h0, h1, h2, q + 16 * i()), ...);
+    });
+    q += 16 * kScalar;
+  };
   for (size_t step = 0; step + 1 < nblocks / kStep; ++step, p += 16 * kStep) {
     each_chain([&](size_t c) BRAID_LAMBDA_INLINE {
       Lanes m[5];
@@ -347,6 +406,11 @@ BRAID_INLINE void VectorBlocks(State& st, const uint8_t* p, size_t nblocks) {
       ForEachLimb([&](int i)
                       BRAID_LAMBDA_INLINE { h[c][i] = vmovn_u64(d[i]); });
     });
+    scalar_step();
+  }
+  scalar_step();
+  if constexpr (kScalar > 0) {
+    side->h0 = h0, side->h1 = h1, side->h2 = h2;
   }
   uint64x2_t sum[5];
   each_chain([&](size_t c) BRAID_LAMBDA_INLINE {
@@ -370,28 +434,62 @@ BRAID_INLINE void VectorBlocks(State& st, const uint8_t* p, size_t nblocks) {
   ForEachLimb([&](int i) BRAID_LAMBDA_INLINE { d[i] = vaddvq_u64(sum[i]); });
   FromColumns(d, st.h0, st.h1, st.h2);
 }
+
+// A long run split in two, hashed side by side: its head (4 kChains blocks
+// a step) by the vector chains, its tail (kScalar blocks a step) by a serial
+// accumulator from zero; then h = head's h * r^(tail blocks) + tail's h.
+// Returns the blocks it took, whole steps; 0 below two steps.
+template <size_t kChains, size_t kScalar>
+BRAID_INLINE size_t SplitBlocks(State& st, const uint8_t* p, size_t nblocks) {
+  constexpr size_t kStep = 4 * kChains + kScalar;
+  const size_t steps = nblocks / kStep;
+  if (steps < 2) return 0;
+  const size_t head = 4 * kChains * steps, tail = kScalar * steps;
+  ScalarSide side{st.r0, st.r1, st.s1};
+  side.q = p + 16 * head;
+  VectorBlocks<kChains, kScalar>(st, p, head, &side);
+  uint32_t h26[5], power[5];
+  ToBase26(st.h0, st.h1, st.h2, h26);
+  Power26(st.powers26[0], tail, power);
+  uint64_t h0, h1, h2;
+  Multiply26To64(h26, power, h0, h1, h2);
+  const u128 sum0 = static_cast<u128>(h0) + side.h0;
+  const u128 sum1 =
+      static_cast<u128>(h1) + side.h1 + static_cast<uint64_t>(sum0 >> 64);
+  const uint64_t top = h2 + side.h2 + static_cast<uint64_t>(sum1 >> 64);
+  // Bits 130 and up fold back times 5, keeping h2 below 4 as Absorb wants.
+  const u128 low =
+      static_cast<u128>(static_cast<uint64_t>(sum0)) + (top >> 2) * 5;
+  const u128 mid = static_cast<u128>(static_cast<uint64_t>(sum1)) +
+                   static_cast<uint64_t>(low >> 64);
+  st.h0 = static_cast<uint64_t>(low);
+  st.h1 = static_cast<uint64_t>(mid);
+  st.h2 = (top & 3) + static_cast<uint64_t>(mid >> 64);
+  return kStep * steps;
+}
 #endif  // __ARM_NEON
 
-// Under an SVE tag (cores with more vector pipes, where one chain waits on
-// its own carries) runs this long go to two vector chains; elsewhere, and
-// for shorter runs of 8 blocks or more, to one.
-inline constexpr size_t kTwoChainBlocks = 128;
+// Runs this long are split between the vector chains and a serial
+// accumulator (SplitBlocks): shorter ones do not repay r^(tail blocks).
+inline constexpr size_t kSplitBlocks = 256;
 
-// h = (h + block + 2^128 * hibit) * r for each block, in order: on the
-// vector unit under a NEON tag for runs of 8 blocks or more (whole blocks,
-// hibit 1), else in general-purpose registers.
+// h = (h + block + 2^128 * hibit) * r for each block, in order: under a
+// NEON tag, runs of whole blocks (hibit 1) of kSplitBlocks or more on the
+// vector unit and the general-purpose registers side by side, of 8 or more
+// on the vector unit; the rest in general-purpose registers.
 template <class Isa>
 BRAID_INLINE void Blocks(Isa, State& st, const uint8_t* p, size_t nblocks,
                          uint64_t hibit = 1) {
 #if defined(__ARM_NEON)
   if constexpr (isa::Traits<Isa>::kNeon) {
-    if constexpr (isa::Traits<Isa>::kSve) {
-      if (nblocks >= kTwoChainBlocks && hibit == 1) {
-        const size_t vector = nblocks & ~size_t{7};
-        VectorBlocks<2>(st, p, vector);
-        p += 16 * vector;
-        nblocks -= vector;
-      }
+    if (nblocks >= kSplitBlocks && hibit == 1) {
+      // Cores with SVE have more vector pipes: one chain would wait on its
+      // own carries there, and more of the work fits beside it.
+      constexpr bool kWide = isa::Traits<Isa>::kSve;
+      const size_t done = SplitBlocks < kWide ? 2 : 1,
+                   kWide ? 4 : 2 > (st, p, nblocks);
+      p += 16 * done;
+      nblocks -= done;
     }
     if (nblocks >= 8 && hibit == 1) {
       const size_t vector = nblocks & ~size_t{3};

@@ -132,17 +132,65 @@ TEST(Poly1305Test, VectorPathEqualsScalar) {
   }
 }
 
-// One state through a run of one vector chain (r .. r^4), then a long one
-// (under an SVE tag two chains: r^5 .. r^8 added to the powers already
-// there), then a short one again, under the build's own tag.
+// SplitBlocks in each shape (vector chains, serial blocks a step), at and
+// around its shortest run, from a non-zero h, random and all-ones (limbs at
+// their largest): the blocks it takes, then the tag.
+template <size_t kChains, size_t kScalar>
+void ExpectSplitEqualsScalar(std::mt19937_64& rng) {
+  constexpr size_t kStep = 4 * kChains + kScalar;
+  for (size_t blocks : {2 * kStep - 1, 2 * kStep, 2 * kStep + 1, 3 * kStep - 1,
+                        size_t{256}, size_t{263}, size_t{1029}}) {
+    for (int c = 0; c < 2; ++c) {
+      Bytes key = test::RandomBytes(rng, 32);
+      Bytes msg = test::RandomBytes(rng, 16 * (blocks + 3));
+      if (c == 1) {
+        key.assign(32, 0xff);
+        msg.assign(msg.size(), 0xff);
+      }
+      poly1305_internal::State split, scalar;
+      poly1305_internal::Init(split, key.data());
+      poly1305_internal::Init(scalar, key.data());
+      poly1305_internal::ScalarBlocks(split, msg.data(), 3);
+      const size_t taken = poly1305_internal::SplitBlocks<kChains, kScalar>(
+          split, msg.data() + 48, blocks);
+      EXPECT_EQ(taken, blocks / kStep >= 2 ? blocks / kStep * kStep : 0)
+          << blocks << " blocks";
+      poly1305_internal::ScalarBlocks(split, msg.data() + 16 * (3 + taken),
+                                      blocks - taken);
+      poly1305_internal::ScalarBlocks(scalar, msg.data(), 3 + blocks);
+      uint8_t a[16], b[16];
+      poly1305_internal::Finish(split, a);
+      poly1305_internal::Finish(scalar, b);
+      ASSERT_EQ(ToHex(Bytes(a, a + 16)), ToHex(Bytes(b, b + 16)))
+          << kChains << " chains, " << kScalar << " serial blocks a step, "
+          << blocks << " blocks, case " << c;
+    }
+  }
+}
+
+TEST(Poly1305Test, SplitRunsEqualScalar) {
+  if constexpr (!isa::kEnabled<isa::Neon>) {
+    GTEST_SKIP() << "no NEON in this build: the vector path is not compiled";
+  } else {
+    std::mt19937_64 rng(98);
+    ExpectSplitEqualsScalar<1, 1>(rng);
+    ExpectSplitEqualsScalar<1, 2>(rng);  // the NEON tags' shape
+    ExpectSplitEqualsScalar<2, 3>(rng);
+    ExpectSplitEqualsScalar<2, 4>(rng);  // the SVE tags' shape
+  }
+}
+
+// One state through a short vector run (r .. r^4), a split one (under an
+// SVE tag two chains: r^5 .. r^8 added to the powers already there), then a
+// short one again, under the build's own tag.
 TEST(Poly1305Test, VectorRunsOfEveryLengthInOneState) {
   if constexpr (!isa::Traits<isa::Native>::kNeon) {
     GTEST_SKIP() << "no NEON in this build: the vector path is not compiled";
   } else {
-    constexpr size_t kLong = poly1305_internal::kTwoChainBlocks;
-    std::mt19937_64 rng(98);
+    constexpr size_t kLong = poly1305_internal::kSplitBlocks;
+    std::mt19937_64 rng(99);
     for (size_t first : {8, 12, 15}) {
-      for (size_t second : {kLong, kLong + 7, kLong + 8, kLong + 69}) {
+      for (size_t second : {kLong - 1, kLong, kLong + 7, kLong + 13}) {
         const Bytes key = test::RandomBytes(rng, 32);
         const Bytes msg = test::RandomBytes(rng, 16 * (2 * first + second));
         poly1305_internal::State vector, scalar;
@@ -153,9 +201,9 @@ TEST(Poly1305Test, VectorRunsOfEveryLengthInOneState) {
           poly1305_internal::Blocks(isa::Native{}, vector, p, run);
           p += 16 * run;
         }
-        // Which paths ran: the two-chain one computes r^5 .. r^8.
+        // Which paths ran: two chains compute r^5 .. r^8.
         EXPECT_EQ(vector.powers26_count,
-                  isa::Traits<isa::Native>::kSve ? 8u : 4u);
+                  isa::Traits<isa::Native>::kSve && second >= kLong ? 8u : 4u);
         poly1305_internal::ScalarBlocks(scalar, msg.data(), 2 * first + second);
         uint8_t a[16], b[16];
         poly1305_internal::Finish(vector, a);
