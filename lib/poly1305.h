@@ -438,9 +438,11 @@ BRAID_INLINE void VectorBlocks(State& st, const uint8_t* p, size_t nblocks,
 // A long run split in two, hashed side by side: its head (4 kChains blocks
 // a step) by the vector chains, its tail (kScalar blocks a step) by a serial
 // accumulator from zero; then h = head's h * r^(tail blocks) + tail's h.
-// Returns the blocks it took, whole steps; 0 below two steps.
+// Returns the blocks it took, whole steps; 0 below two steps. Out of line:
+// it only runs on kilobytes, and each caller would carry a copy.
 template <size_t kChains, size_t kScalar>
-BRAID_INLINE size_t SplitBlocks(State& st, const uint8_t* p, size_t nblocks) {
+__attribute__((noinline)) size_t SplitBlocks(State& st, const uint8_t* p,
+                                             size_t nblocks) {
   constexpr size_t kStep = 4 * kChains + kScalar;
   const size_t steps = nblocks / kStep;
   if (steps < 2) return 0;
