@@ -27,28 +27,30 @@ std::shared_ptr<const AesKey> MakeKey(size_t bytes) {
       *AesKey::Create(absl::MakeConstSpan(key, bytes)));
 }
 
-template <class Tag, size_t kWays>
+// Ways: each mode's kWays (SameWays<k>, or DefaultAesWays<Tag>).
+template <class Tag, class Ways>
 void AddAes(std::vector<Kernel>& out) {
-  const std::string suffix = std::string("_") + std::string(isa::kName<Tag>) +
-                             "_w" + std::to_string(kWays);
+  constexpr size_t kEcb = Ways::kEcb, kCbc = Ways::kCbc, kCfb = Ways::kCfb,
+                   kCtr = Ways::kCtr;
+  auto suffix = [](size_t ways) { return ConfigSuffix(isa::kName<Tag>, ways); };
   for (size_t key_bytes : {16, 32}) {
     auto key = MakeKey(key_bytes);
     const std::string aes = "aes" + std::to_string(key_bytes * 8);
-    out.push_back({aes + "_ecb_enc" + suffix,
+    out.push_back({aes + "_ecb_enc" + suffix(kEcb),
                    [key](const uint8_t* in, uint8_t* o, size_t n) {
-                     (void)AesEcbEncrypt<Tag, kWays>(*key,
-                                                     absl::MakeConstSpan(in, n),
-                                                     absl::MakeSpan(o, n));
+                     (void)AesEcbEncrypt<Tag, kEcb>(*key,
+                                                    absl::MakeConstSpan(in, n),
+                                                    absl::MakeSpan(o, n));
                    }});
-    out.push_back({aes + "_ecb_dec" + suffix,
+    out.push_back({aes + "_ecb_dec" + suffix(kEcb),
                    [key](const uint8_t* in, uint8_t* o, size_t n) {
-                     (void)AesEcbDecrypt<Tag, kWays>(*key,
-                                                     absl::MakeConstSpan(in, n),
-                                                     absl::MakeSpan(o, n));
+                     (void)AesEcbDecrypt<Tag, kEcb>(*key,
+                                                    absl::MakeConstSpan(in, n),
+                                                    absl::MakeSpan(o, n));
                    }});
     // Chained modes: one call per message, from a fixed IV.
-    auto add = [&](const std::string& mode, auto run) {
-      out.push_back({aes + "_" + mode + suffix,
+    auto add = [&](const std::string& mode, size_t ways, auto run) {
+      out.push_back({aes + "_" + mode + suffix(ways),
                      [key, run](const uint8_t* in, uint8_t* o, size_t n) {
                        static constexpr uint8_t kIv[16] = {
                            0xf0, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7,
@@ -58,40 +60,46 @@ void AddAes(std::vector<Kernel>& out) {
                                  absl::MakeSpan(o, n));
                      }});
     };
-    add("ctr", AesCtrCrypt<Tag, kWays>);
-    add("ctr32le", AesCtr32LeCrypt<Tag, kWays>);
-    add("cbc_enc", AesCbcEncrypt<Tag, kWays>);
-    add("cbc_dec", AesCbcDecrypt<Tag, kWays>);
-    add("cfb_enc", AesCfbEncrypt<Tag, kWays>);
-    add("cfb_dec", AesCfbDecrypt<Tag, kWays>);
+    add("ctr", kCtr, AesCtrCrypt<Tag, kCtr>);
+    add("ctr32le", kCtr, AesCtr32LeCrypt<Tag, kCtr>);
+    add("cbc_enc", kCbc, AesCbcEncrypt<Tag, kCbc>);
+    add("cbc_dec", kCbc, AesCbcDecrypt<Tag, kCbc>);
+    add("cfb_enc", kCfb, AesCfbEncrypt<Tag, kCfb>);
+    add("cfb_dec", kCfb, AesCfbDecrypt<Tag, kCfb>);
   }
 }
 
 template <class Tag>
 void AddAesAllWays(std::vector<Kernel>& out) {
-  simd::Unroll<12>([&](auto... i) { (AddAes<Tag, i + 1>(out), ...); });
-  AddAes<Tag, 16>(out);
+  simd::Unroll<12>(
+      [&](auto... i) { (AddAes<Tag, SameWays<i + 1>>(out), ...); });
+  AddAes<Tag, SameWays<16>>(out);
 }
 
 }  // namespace
+
+std::string ConfigSuffix(std::string_view tag, size_t ways) {
+  if (tag == isa::kName<isa::Auto>) return "_auto";
+  return "_" + std::string(tag) + "_w" + std::to_string(ways);
+}
 
 std::vector<Kernel> AllKernels() {
   std::vector<Kernel> out;
   AddAeadKernels(out);
   AddChaCha20Kernels(out);
 #if defined(BRAID_BENCH_DEFAULTS_ONLY)
-  AddAes<DefaultAesIsa, kDefaultAesWays>(out);
+  AddAes<DefaultAesIsa, DefaultAesWays<DefaultAesIsa>>(out);
 #else
-  AddAes<isa::Scalar, 1>(out);
+  AddAes<isa::Scalar, SameWays<1>>(out);
   if constexpr (isa::kEnabled<isa::NeonAes>) AddAesAllWays<isa::NeonAes>(out);
   // SVE2-AES at the widths its sweep in RESULTS.md uses: every kWays of
   // every mode would double this file's compile time for configurations
   // that no profile picks.
   if constexpr (isa::kEnabled<isa::Sve2Aes>) {
-    AddAes<isa::Sve2Aes, 1>(out);
-    AddAes<isa::Sve2Aes, 2>(out);
-    AddAes<isa::Sve2Aes, 4>(out);
-    AddAes<isa::Sve2Aes, 8>(out);
+    AddAes<isa::Sve2Aes, SameWays<1>>(out);
+    AddAes<isa::Sve2Aes, SameWays<2>>(out);
+    AddAes<isa::Sve2Aes, SameWays<4>>(out);
+    AddAes<isa::Sve2Aes, SameWays<8>>(out);
   }
 #endif
   return out;

@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "benchmarks/kernels.h"
+#include "braid/aes_defaults.h"
 #include "braid/modes/gcm.h"
 #include "braid/modes/gcm_siv.h"
 #include "braid/modes/ocb.h"
@@ -39,10 +40,10 @@ void AddAead(const std::string& name, std::shared_ptr<const Aead> aead,
     constexpr bool kGcm = std::is_same_v<Aead, AesGcm<Tag, kWays>>;
     (void)aead->Seal(kNonce, absl::MakeConstSpan(kAad, kGcm ? 13 : 0), in, o);
   };
-  out.push_back({name + "_enc", [seal](const uint8_t* in, uint8_t* o,
-                                      size_t n) {
-                   seal(absl::MakeConstSpan(in, n), absl::MakeSpan(o, n + 16));
-                 }});
+  out.push_back(
+      {name + "_enc", [seal](const uint8_t* in, uint8_t* o, size_t n) {
+         seal(absl::MakeConstSpan(in, n), absl::MakeSpan(o, n + 16));
+       }});
   auto sealed = std::make_shared<std::map<size_t, std::vector<uint8_t>>>();
   out.push_back(
       {name + "_dec",
@@ -58,50 +59,53 @@ void AddAead(const std::string& name, std::shared_ptr<const Aead> aead,
        }});
 }
 
-template <class Tag, size_t kWays>
+// Ways: each mode's kWays (SameWays<k>, or DefaultAesWays<Tag>); GCM-SIV
+// takes CTR's.
+template <class Tag, class Ways>
 void AddModes(std::vector<Kernel>& out) {
-  const std::string suffix = std::string("_") + std::string(isa::kName<Tag>) +
-                             "_w" + std::to_string(kWays);
+  constexpr size_t kXts = Ways::kXts, kOcb = Ways::kOcb, kGcmSiv = Ways::kCtr;
+  auto suffix = [](size_t ways) { return ConfigSuffix(isa::kName<Tag>, ways); };
   for (size_t key_bytes : {16, 32}) {
     const std::string aes = "aes" + std::to_string(key_bytes * 8);
     // XTS: the whole buffer is one data unit under two keys of this size.
     auto xts_key = MakeXtsKey(key_bytes);
     auto add_xts = [&](const std::string& mode, auto run) {
-      out.push_back({aes + "_" + mode + suffix,
+      out.push_back({aes + "_" + mode + suffix(kXts),
                      [xts_key, run](const uint8_t* in, uint8_t* o, size_t n) {
                        (void)run(*xts_key, uint64_t{0x1234567},
                                  absl::MakeConstSpan(in, n),
                                  absl::MakeSpan(o, n));
                      }});
     };
-    add_xts("xts_enc", AesXtsEncryptSector<Tag, kWays>);
-    add_xts("xts_dec", AesXtsDecryptSector<Tag, kWays>);
+    add_xts("xts_enc", AesXtsEncryptSector<Tag, kXts>);
+    add_xts("xts_dec", AesXtsDecryptSector<Tag, kXts>);
     uint8_t aead_key[32];
     for (size_t i = 0; i < sizeof(aead_key); ++i) {
       aead_key[i] = static_cast<uint8_t>(i * 13 + 7);
     }
     const auto aead_key_span = absl::MakeConstSpan(aead_key, key_bytes);
     // Names put the mode and direction first: aes128_ocb_enc_neonaes_w4.
-    auto add_aead = [&](const std::string& mode, auto aead) {
+    auto add_aead = [&]<size_t kWays>(const std::string& mode, auto aead) {
       std::vector<Kernel> two;
       AddAead<Tag, kWays>(aes + "_" + mode, aead, two);
       for (auto& k : two) {
-        k.name += suffix;
+        k.name += suffix(kWays);
         out.push_back(std::move(k));
       }
     };
-    add_aead("ocb", std::make_shared<const AesOcb<Tag, kWays>>(
-                        *AesOcb<Tag, kWays>::Create(aead_key_span)));
-    add_aead("gcm_siv", std::make_shared<const AesGcmSiv<Tag, kWays>>(
-                            *AesGcmSiv<Tag, kWays>::Create(aead_key_span)));
+    add_aead.template operator()<kOcb>(
+        "ocb", std::make_shared<const AesOcb<Tag, kOcb>>(
+                   *AesOcb<Tag, kOcb>::Create(aead_key_span)));
+    add_aead.template operator()<kGcmSiv>(
+        "gcm_siv", std::make_shared<const AesGcmSiv<Tag, kGcmSiv>>(
+                       *AesGcmSiv<Tag, kGcmSiv>::Create(aead_key_span)));
   }
 }
 
 // AES-GCM, registered apart: its default kWays is not the other modes'.
 template <class Tag, size_t kWays>
 void AddGcm(std::vector<Kernel>& out) {
-  const std::string suffix = std::string("_") + std::string(isa::kName<Tag>) +
-                             "_w" + std::to_string(kWays);
+  const std::string suffix = ConfigSuffix(isa::kName<Tag>, kWays);
   uint8_t key[32];
   for (size_t i = 0; i < sizeof(key); ++i) {
     key[i] = static_cast<uint8_t>(i * 13 + 7);
@@ -124,10 +128,10 @@ void AddGcm(std::vector<Kernel>& out) {
 template <class Tag>
 void AddModesAllWays(std::vector<Kernel>& out) {
   simd::Unroll<12>([&](auto... i) {
-    (AddModes<Tag, i + 1>(out), ...);
+    (AddModes<Tag, SameWays<i + 1>>(out), ...);
     (AddGcm<Tag, i + 1>(out), ...);
   });
-  AddModes<Tag, 16>(out);
+  AddModes<Tag, SameWays<16>>(out);
   AddGcm<Tag, 16>(out);
 }
 
@@ -135,20 +139,20 @@ void AddModesAllWays(std::vector<Kernel>& out) {
 
 void AddAeadKernels(std::vector<Kernel>& out) {
 #if defined(BRAID_BENCH_DEFAULTS_ONLY)  // see kernels.cc
-  AddModes<DefaultAesIsa, kDefaultAesWays>(out);
-  AddGcm<DefaultAesIsa, kDefaultGcmWays>(out);
+  AddModes<DefaultAesIsa, DefaultAesWays<DefaultAesIsa>>(out);
+  AddGcm<DefaultAesIsa, DefaultAesWays<DefaultAesIsa>::kGcm>(out);
 #else
-  AddModes<isa::Scalar, 1>(out);
+  AddModes<isa::Scalar, SameWays<1>>(out);
   AddGcm<isa::Scalar, 1>(out);
   if constexpr (isa::kEnabled<isa::NeonAes>) AddModesAllWays<isa::NeonAes>(out);
   if constexpr (isa::kEnabled<isa::Sve2Aes>) {  // as in kernels.cc
-    AddModes<isa::Sve2Aes, 1>(out);
+    AddModes<isa::Sve2Aes, SameWays<1>>(out);
     AddGcm<isa::Sve2Aes, 1>(out);
-    AddModes<isa::Sve2Aes, 2>(out);
+    AddModes<isa::Sve2Aes, SameWays<2>>(out);
     AddGcm<isa::Sve2Aes, 2>(out);
-    AddModes<isa::Sve2Aes, 4>(out);
+    AddModes<isa::Sve2Aes, SameWays<4>>(out);
     AddGcm<isa::Sve2Aes, 4>(out);
-    AddModes<isa::Sve2Aes, 8>(out);
+    AddModes<isa::Sve2Aes, SameWays<8>>(out);
     AddGcm<isa::Sve2Aes, 8>(out);
   }
 #endif

@@ -30,9 +30,9 @@ TYPED_TEST(EcbOpensslTest, RandomKeysAndLengths) {
   constexpr bool kScalar = std::is_same_v<TypeParam, isa::Scalar>;
   // Odd widths where the build sweeps the tag; its default elsewhere.
   constexpr size_t kEncryptWays =
-      test::kSweeps<TypeParam, 5> ? 5 : kDefaultAesWays;
+      test::kSweeps<TypeParam, 5> ? 5 : DefaultAesWays<TypeParam>::kEcb;
   constexpr size_t kDecryptWays =
-      test::kSweeps<TypeParam, 7> ? 7 : kDefaultAesWays;
+      test::kSweeps<TypeParam, 7> ? 7 : DefaultAesWays<TypeParam>::kEcb;
   std::mt19937_64 rng(4242);
   for (int i = 0; i < (kScalar ? 30 : 200); ++i) {
     const size_t key_bytes = 16 + 8 * (rng() % 3);

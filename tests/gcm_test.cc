@@ -53,7 +53,7 @@ void CheckSpec() {
 
 TYPED_TEST(GcmTest, SpecificationTestCases) {
   CheckSpec<TypeParam, 1>();
-  CheckSpec<TypeParam, kDefaultGcmWays>();
+  CheckSpec<TypeParam, DefaultAesWays<TypeParam>::kGcm>();
 }
 
 template <class Tag, size_t kWays>
@@ -94,7 +94,7 @@ void CheckWycheproof() {
 
 TYPED_TEST(GcmTest, Wycheproof) {
   CheckWycheproof<TypeParam, 1>();
-  CheckWycheproof<TypeParam, kDefaultGcmWays>();
+  CheckWycheproof<TypeParam, DefaultAesWays<TypeParam>::kGcm>();
 }
 
 template <class Tag, size_t kWays>
@@ -130,7 +130,8 @@ void CheckAgainstScalar(uint64_t seed) {
 
 template <class Tag, size_t kWays>
 void CheckIfSwept(uint64_t seed) {
-  if constexpr (test::kSweeps<Tag, kWays, kDefaultGcmWays>) {
+  if constexpr (kWays == DefaultAesWays<Tag>::kGcm ||
+                test::kSweeps<Tag, kWays>) {
     CheckAgainstScalar<Tag, kWays>(seed);
   }
 }
@@ -141,7 +142,7 @@ void CheckWays(uint64_t seed) {
 }
 
 TYPED_TEST(GcmTest, EveryWaysEqualsScalar) {
-  CheckWays<TypeParam, 1, 3, kDefaultGcmWays, 16>(81);
+  CheckWays<TypeParam, 1, 3, DefaultAesWays<TypeParam>::kGcm, 16>(81);
 }
 
 TYPED_TEST(GcmTest, TruncatedTagsArePrefixes) {

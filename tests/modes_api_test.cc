@@ -221,11 +221,13 @@ TEST(ModesApiTest, Ctr32LeStopsExactlyAtTheLimit) {
   std::fill(fresh.counter, fresh.counter + 16, 3);
   ctr_internal::State near_limit = fresh;
   near_limit.blocks = kCtr32LeBlocks - 3;
-  ASSERT_TRUE((ctr_internal::Crypt<Counter, DefaultAesIsa, kDefaultAesWays>(
+  ASSERT_TRUE((ctr_internal::Crypt<Counter, DefaultAesIsa,
+                                   DefaultAesWays<DefaultAesIsa>::kCtr>(
                    key, fresh, "AES-CTR32LE", msg, absl::MakeSpan(expected)))
                   .ok());
   auto crypt = [&](size_t from, size_t to) {
-    return ctr_internal::Crypt<Counter, DefaultAesIsa, kDefaultAesWays>(
+    return ctr_internal::Crypt<Counter, DefaultAesIsa,
+                               DefaultAesWays<DefaultAesIsa>::kCtr>(
         key, near_limit, "AES-CTR32LE",
         absl::MakeConstSpan(msg).subspan(from, to - from),
         absl::MakeSpan(out).subspan(from, to - from));

@@ -81,7 +81,6 @@ TYPED_TEST_SUITE(ModesBoundsTest, test::AesTags, test::TagName);
 
 TYPED_TEST(ModesBoundsTest, NothingOutsideTheBuffers) {
   using Tag = TypeParam;
-  constexpr size_t kWays = kDefaultAesWays;
   std::mt19937_64 rng(404);
   const Bytes key_bytes = test::RandomBytes(rng, 16);
   Bytes xts_bytes = test::RandomBytes(rng, 32);
@@ -90,8 +89,8 @@ TYPED_TEST(ModesBoundsTest, NothingOutsideTheBuffers) {
   const In nonce = absl::MakeConstSpan(iv).first(12);
   const AesKey key = *AesKey::Create(key_bytes);
   const AesXtsKey xts = *AesXtsKey::Create(xts_bytes);
-  const auto ocb = *AesOcb<Tag, kWays>::Create(key_bytes);
-  const auto siv = *AesGcmSiv<Tag, kWays>::Create(key_bytes);
+  const auto ocb = *AesOcb<Tag>::Create(key_bytes);
+  const auto siv = *AesGcmSiv<Tag>::Create(key_bytes);
   const auto gcm = *AesGcm<Tag>::Create(key_bytes);
   const In aad = absl::MakeConstSpan(iv).first(13);
 
@@ -104,25 +103,25 @@ TYPED_TEST(ModesBoundsTest, NothingOutsideTheBuffers) {
   const auto sealed = [](size_t len) { return len >= 16; };
   const std::vector<Operation> operations = {
       {"ecb-enc", blocks, same,
-       [&](In i, Out o) { return AesEcbEncrypt<Tag, kWays>(key, i, o); }},
+       [&](In i, Out o) { return AesEcbEncrypt<Tag>(key, i, o); }},
       {"ecb-dec", blocks, same,
-       [&](In i, Out o) { return AesEcbDecrypt<Tag, kWays>(key, i, o); }},
+       [&](In i, Out o) { return AesEcbDecrypt<Tag>(key, i, o); }},
       {"cbc-enc", blocks, same,
-       [&](In i, Out o) { return AesCbcEncrypt<Tag, kWays>(key, iv, i, o); }},
+       [&](In i, Out o) { return AesCbcEncrypt<Tag>(key, iv, i, o); }},
       {"cbc-dec", blocks, same,
-       [&](In i, Out o) { return AesCbcDecrypt<Tag, kWays>(key, iv, i, o); }},
+       [&](In i, Out o) { return AesCbcDecrypt<Tag>(key, iv, i, o); }},
       {"cfb-enc", any, same,
-       [&](In i, Out o) { return AesCfbEncrypt<Tag, kWays>(key, iv, i, o); }},
+       [&](In i, Out o) { return AesCfbEncrypt<Tag>(key, iv, i, o); }},
       {"cfb-dec", any, same,
-       [&](In i, Out o) { return AesCfbDecrypt<Tag, kWays>(key, iv, i, o); }},
+       [&](In i, Out o) { return AesCfbDecrypt<Tag>(key, iv, i, o); }},
       {"ctr", any, same,
-       [&](In i, Out o) { return AesCtrCrypt<Tag, kWays>(key, iv, i, o); }},
+       [&](In i, Out o) { return AesCtrCrypt<Tag>(key, iv, i, o); }},
       {"ctr32le", any, same,
-       [&](In i, Out o) { return AesCtr32LeCrypt<Tag, kWays>(key, iv, i, o); }},
+       [&](In i, Out o) { return AesCtr32LeCrypt<Tag>(key, iv, i, o); }},
       {"xts-enc", data_unit, same,
-       [&](In i, Out o) { return AesXtsEncrypt<Tag, kWays>(xts, iv, i, o); }},
+       [&](In i, Out o) { return AesXtsEncrypt<Tag>(xts, iv, i, o); }},
       {"xts-dec", data_unit, same,
-       [&](In i, Out o) { return AesXtsDecrypt<Tag, kWays>(xts, iv, i, o); }},
+       [&](In i, Out o) { return AesXtsDecrypt<Tag>(xts, iv, i, o); }},
       {"ocb-seal", any, plus_tag,
        [&](In i, Out o) { return ocb.Seal(nonce, {}, i, o); }},
       // Opening random bytes decrypts them all, then fails the tag: the

@@ -47,11 +47,12 @@ void CheckSp80038a() {
 }
 
 TYPED_TEST(ModesKatTest, Sp80038a) {
-  // The other kWays equal these (modes_equivalence_*_test).
+  // The other kWays equal these (modes_equivalence_*_test). The three
+  // modes of the file share their default on every profile.
+  using Ways = DefaultAesWays<TypeParam>;
+  static_assert(Ways::kCbc == Ways::kCfb && Ways::kCfb == Ways::kCtr);
   CheckSp80038a<TypeParam, 1>();
-  if constexpr (kDefaultAesWays != 1) {
-    CheckSp80038a<TypeParam, kDefaultAesWays>();
-  }
+  CheckSp80038a<TypeParam, Ways::kCtr>();
 }
 
 Bytes Pkcs7Pad(Bytes m) {

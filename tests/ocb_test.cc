@@ -53,7 +53,7 @@ void CheckSamples() {
 
 TYPED_TEST(OcbTest, Rfc7253Samples) {
   CheckSamples<TypeParam, 1>();
-  CheckSamples<TypeParam, kDefaultAesWays>();
+  CheckSamples<TypeParam, DefaultAesWays<TypeParam>::kOcb>();
 }
 
 // RFC 7253 Appendix A's iterated test: 128 rounds of three encryptions,

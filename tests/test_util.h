@@ -118,8 +118,16 @@ constexpr bool kSweepsPoint(size_t point) {
   return point % 2 == 1 ? BRAID_TEST_SWEEPS_ODD : BRAID_TEST_SWEEPS_EVEN;
 }
 
-// Whether a kWays sweep includes (Tag, kWays) in this build; kDefault is
-// the mode's default kWays, which every build checks, as kWays 1. The Scalar
+// Whether kWays is some block mode's default kWays for Tag (GCM's, whose
+// batches differ, gcm_test checks itself).
+template <class Tag, size_t kWays>
+inline constexpr bool kIsDefaultWays =
+    kWays == DefaultAesWays<Tag>::kEcb || kWays == DefaultAesWays<Tag>::kCbc ||
+    kWays == DefaultAesWays<Tag>::kCfb || kWays == DefaultAesWays<Tag>::kCtr ||
+    kWays == DefaultAesWays<Tag>::kXts || kWays == DefaultAesWays<Tag>::kOcb;
+
+// Whether a kWays sweep includes (Tag, kWays) in this build: kWays 1 and
+// the block modes' defaults in every build. The Scalar
 // tag's kernels are the same templates on every target, and GCC spends
 // minutes on their widest instances (every AES round is a call), so the
 // host build sweeps Scalar over every kWays and the aarch64 builds check it
@@ -127,13 +135,13 @@ constexpr bool kSweepsPoint(size_t point) {
 // tags sweep where kFullSweep, at the kWays kSweepsPoint gives this
 // compiler; kWays 12 only with BRAID_FULL_SWEEP. instances.h decides them,
 // and shares the swept CTR kernels.
-template <class Tag, size_t kWays, size_t kDefault = kDefaultAesWays>
-inline constexpr bool kSweeps =
-    kWays == 1 || kWays == kDefault ||
-    ((kWays != 12 || BRAID_TEST_SWEEPS_12) &&
-     (std::is_same_v<Tag, isa::Scalar>
-          ? BRAID_TEST_SWEEPS_SCALAR
-          : BRAID_TEST_SWEEPS_SIMD && kSweepsPoint(kWays)));
+template <class Tag, size_t kWays>
+inline constexpr bool kSweeps = kWays == 1 || kIsDefaultWays<Tag, kWays> ||
+                                ((kWays != 12 || BRAID_TEST_SWEEPS_12) &&
+                                 (std::is_same_v<Tag, isa::Scalar>
+                                      ? BRAID_TEST_SWEEPS_SCALAR
+                                      : BRAID_TEST_SWEEPS_SIMD &&
+                                            kSweepsPoint(kWays)));
 
 struct TagName {
   template <class T>

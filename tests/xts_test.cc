@@ -120,7 +120,7 @@ void CheckIeee1619() {
 
 TYPED_TEST(XtsTest, Ieee1619) {
   CheckIeee1619<TypeParam, 1>();
-  CheckIeee1619<TypeParam, kDefaultAesWays>();
+  CheckIeee1619<TypeParam, DefaultAesWays<TypeParam>::kXts>();
 }
 
 // Wycheproof's IVs are 1..16 bytes: the low-order bytes of the tweak.
@@ -140,9 +140,11 @@ TYPED_TEST(XtsTest, Wycheproof) {
     Bytes tweak = FromHex(v.at("iv"));
     tweak.resize(16, 0);
     const Bytes pt = FromHex(v.at("msg")), ct = FromHex(v.at("ct"));
-    EXPECT_EQ(ToHex((Encrypt<TypeParam, kDefaultAesWays>(*key, tweak, pt))),
+    EXPECT_EQ(ToHex((Encrypt<TypeParam, DefaultAesWays<TypeParam>::kXts>(
+                  *key, tweak, pt))),
               ToHex(ct));
-    EXPECT_EQ(ToHex((Decrypt<TypeParam, kDefaultAesWays>(*key, tweak, ct))),
+    EXPECT_EQ(ToHex((Decrypt<TypeParam, DefaultAesWays<TypeParam>::kXts>(
+                  *key, tweak, ct))),
               ToHex(pt));
     ++checked;
   }
@@ -221,7 +223,7 @@ void CheckOpenssl(uint64_t seed) {
 }
 
 TYPED_TEST(XtsTest, MatchesOpenssl) {
-  CheckOpenssl<TypeParam, kDefaultAesWays>(21);
+  CheckOpenssl<TypeParam, DefaultAesWays<TypeParam>::kXts>(21);
   if constexpr (test::kSweeps<TypeParam, 8>) CheckOpenssl<TypeParam, 8>(22);
 }
 

@@ -1180,28 +1180,37 @@ void PrintInfo(std::FILE* out) {
     std::fprintf(out, "  %-9s profile %s, tag %s, %s: %s\n",
                  (sel.family + ":").c_str(), sel.profile.c_str(),
                  sel.isa.c_str(), sel.config.c_str(), sel.why.c_str());
-    (sel.family == "AES" ? aes : chacha) =
-        absl::StrCat(sel.profile, ": ", sel.isa, ", ", sel.config);
+    if (sel.family == "AES") {
+      aes = absl::StrCat(sel.profile, ": ", sel.isa);
+    } else {
+      chacha = absl::StrCat(sel.profile, ": ", sel.isa, ", ", sel.config);
+    }
   }
+  const dispatch_internal::AesWays ways = dispatch_internal::Aes().ways;
 #else
   std::fprintf(out, "kernels chosen at compile time (the build's -march)\n");
-  const std::string aes =
-      absl::StrCat(std::string(isa::kName<DefaultAesIsa>), ", ",
-                   kDefaultAesWays, " blocks in flight");
+  const std::string aes(isa::kName<DefaultAesIsa>);
+  const dispatch_internal::AesWays ways = kAesModeWays<DefaultAesIsa>;
   const std::string chacha = absl::StrCat(
       std::string(isa::kName<DefaultChaCha20Isa>), ", ",
       ChaCha20Defaults<DefaultChaCha20Isa>::kVectorBlocks, " vector + ",
       ChaCha20Defaults<DefaultChaCha20Isa>::kScalarBlocks, " scalar blocks");
 #endif
   std::fprintf(out, "kernels by mode:\n");
-  for (const char* mode : {"ecb", "cbc", "cfb", "ctr", "xts", "ocb"}) {
-    std::fprintf(out, "  aes-*-%-8s %s\n", mode, aes.c_str());
+  const std::pair<const char*, size_t> modes[] = {
+      {"ecb", ways.ecb}, {"cbc", ways.cbc}, {"cfb", ways.cfb},
+      {"ctr", ways.ctr}, {"xts", ways.xts}, {"ocb", ways.ocb}};
+  for (const auto& [mode, n] : modes) {
+    std::fprintf(out, "  aes-*-%-8s %s, %zu blocks in flight\n", mode,
+                 aes.c_str(), n);
   }
+  std::fprintf(
+      out, "  aes-*-%-8s %s, %zu blocks in flight, GHASH in the same loop\n",
+      "gcm", aes.c_str(), ways.gcm);
   std::fprintf(out,
-               "  aes-*-%-8s %zu blocks in flight, GHASH in the same loop\n",
-               "gcm", kDefaultGcmWays);
-  std::fprintf(out, "  aes-*-%-8s %s; POLYVAL %zu blocks per reduction\n",
-               "gcm-siv", aes.c_str(), AesGcmSiv<>::kPolyvalWays);
+               "  aes-*-%-8s %s, CTR's %zu blocks in flight; POLYVAL %zu "
+               "blocks per reduction\n",
+               "gcm-siv", aes.c_str(), ways.ctr, AesGcmSiv<>::kPolyvalWays);
   std::fprintf(out, "  %-14s %s\n", "chacha20", chacha.c_str());
   std::fprintf(out,
                "  %-14s ChaCha20 as above; Poly1305 in base 2^64 on the "

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string_view>
+#include <type_traits>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/numbers.h"
@@ -198,10 +199,16 @@ int RunSpeed(const std::vector<std::string>& args, std::FILE* out,
   }
 
   const CycleCounter counter;
+  // isa::Auto's kernels are the dispatcher's choice, with their own kWays.
+  dispatch_internal::AesWays ways = kAesModeWays<DefaultAesIsa>;
+  if constexpr (std::is_same_v<DefaultAesIsa, isa::Auto>) {
+    ways = dispatch_internal::Aes().ways;
+  }
   std::fprintf(out,
-               "braid speed: AES on %s with %zu blocks in flight, ChaCha20 "
-               "on %s (n %zu, s %zu); %zu-byte messages\n",
-               std::string(isa::kName<DefaultAesIsa>).c_str(), kDefaultAesWays,
+               "braid speed: AES on %s (%s), ChaCha20 on %s (n %zu, s %zu); "
+               "%zu-byte messages\n",
+               std::string(isa::kName<DefaultAesIsa>).c_str(),
+               DescribeAesWays(ways).c_str(),
                std::string(isa::kName<DefaultChaCha20Isa>).c_str(),
                ChaCha20Defaults<DefaultChaCha20Isa>::kVectorBlocks,
                ChaCha20Defaults<DefaultChaCha20Isa>::kScalarBlocks, bytes);

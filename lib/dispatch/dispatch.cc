@@ -14,6 +14,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "braid/aes_defaults.h"
 #include "braid/dispatch/kernel_table.h"
 #include "braid/simd/cpu_features.h"
 
@@ -235,7 +236,7 @@ struct Lazy<kEntry> {
 constexpr AesKernels kLazyAes = {
     "(not chosen yet)",
     "",
-    0,
+    {},
     &Lazy<&AesKernels::expand_key>::Call,
     &Lazy<&AesKernels::ecb_encrypt>::Call,
     &Lazy<&AesKernels::ecb_decrypt>::Call,
@@ -288,8 +289,7 @@ std::vector<Selection> Selections() {
   const AesKernels* aes = s.aes.load(std::memory_order_relaxed);
   const ChaCha20Kernels* chacha20 = s.chacha20.load(std::memory_order_relaxed);
   return {
-      {"AES", aes->profile, aes->isa,
-       absl::StrCat(aes->ways, " blocks in flight"),
+      {"AES", aes->profile, aes->isa, DescribeAesWays(aes->ways),
        Why(s, aes, &Profile::aes)},
       {"ChaCha20", chacha20->profile, chacha20->isa,
        absl::StrCat(chacha20->vector_blocks, " vector + ",

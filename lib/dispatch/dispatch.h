@@ -32,7 +32,7 @@ struct Selection {
   std::string family;
   std::string profile;  // "neonaes-sha3"
   std::string isa;      // the tag its kernels run: "neonaes"
-  std::string config;   // "4 blocks in flight", "4 vector + 2 scalar blocks"
+  std::string config;   // "blocks in flight: ECB 4, ...", "4 vector + 2 ..."
   std::string why;      // what the CPU has and what the better ones need
 };
 

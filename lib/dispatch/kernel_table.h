@@ -31,13 +31,19 @@ struct GcmState {
   bool secret_counter;  // a nonce of another length than 12 bytes
 };
 
+// Blocks (vectors) in flight of each AES mode's kernels (lib/aes_defaults.h;
+// GCM-SIV runs CTR32LE's).
+struct AesWays {
+  size_t ecb, cbc, cfb, ctr, xts, ocb, gcm;
+};
+
 // Every AES mode's kernels for one profile. `rk`: the round keys in order of
 // use (encryption or decryption schedule, as the mode needs), `rounds`:
 // 10, 12 or 14.
 struct AesKernels {
   const char* profile;  // lib/dispatch's name for it: "neonaes-sha3"
   const char* isa;      // the tag its kernels run: "neonaes"
-  size_t ways;          // blocks (vectors) in flight
+  AesWays ways;
 
   // The key schedule for 16, 24 or 32 bytes of key; returns the rounds.
   int (*expand_key)(const uint8_t* key, size_t key_bytes, uint8_t* enc,

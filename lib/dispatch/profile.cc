@@ -53,12 +53,16 @@ constexpr const char* kProfileName = BRAID_STRINGIFY(BRAID_PROFILE_NAME);
 #if defined(BRAID_PROFILE_AES)
 namespace {
 
-constexpr size_t kWays = kDefaultAesWays;
+using Ways = DefaultAesWays<AesIsa>;
 using Direction = aes_engine::Direction;
-using Ecb = ecb_internal::Kernel<AesIsa, kWays>;
-using Xts = xts_internal::Kernel<AesIsa, kWays>;
-using Ocb = ocb_internal::Kernel<AesIsa, kWays>;
-using Gcm = gcm_internal::Kernel<AesIsa, kDefaultGcmWays>;
+using Ecb = ecb_internal::Kernel<AesIsa, Ways::kEcb>;
+using Cbc = cbc_internal::Kernel<AesIsa, Ways::kCbc>;
+using Cfb = cfb_internal::Kernel<AesIsa, Ways::kCfb>;
+template <class Counter>
+using Ctr = ctr_internal::Kernel<Counter, AesIsa, Ways::kCtr>;
+using Xts = xts_internal::Kernel<AesIsa, Ways::kXts>;
+using Ocb = ocb_internal::Kernel<AesIsa, Ways::kOcb>;
+using Gcm = gcm_internal::Kernel<AesIsa, Ways::kGcm>;
 
 int ExpandKey(const uint8_t* key, size_t key_bytes, uint8_t* enc,
               uint8_t* dec) {
@@ -71,17 +75,17 @@ extern const dispatch_internal::AesKernels kAesKernels;
 const dispatch_internal::AesKernels kAesKernels = {
     kProfileName,
     isa::kName<AesIsa>.data(),
-    kWays,
+    kAesModeWays<AesIsa>,
     &ExpandKey,
     &Ecb::Run<Direction::kEncrypt>,
     &Ecb::Run<Direction::kDecrypt>,
     &ecb_internal::Kernel<chain_internal::SerialIsa<AesIsa>, 1>::EncryptBlock,
-    &cbc_internal::Kernel<AesIsa, kWays>::Encrypt,
-    &cbc_internal::Kernel<AesIsa, kWays>::Decrypt,
-    &cfb_internal::Kernel<AesIsa, kWays>::Encrypt,
-    &cfb_internal::Kernel<AesIsa, kWays>::Decrypt,
-    &ctr_internal::Kernel<ctr_internal::BigEndian128, AesIsa, kWays>::Blocks,
-    &ctr_internal::Kernel<ctr_internal::LittleEndian32, AesIsa, kWays>::Blocks,
+    &Cbc::Encrypt,
+    &Cbc::Decrypt,
+    &Cfb::Encrypt,
+    &Cfb::Decrypt,
+    &Ctr<ctr_internal::BigEndian128>::Blocks,
+    &Ctr<ctr_internal::LittleEndian32>::Blocks,
     &Xts::Unit<Direction::kEncrypt>,
     &Xts::Unit<Direction::kDecrypt>,
     &Ocb::Hash,

@@ -58,7 +58,7 @@ absl::Status Decrypt(const AesKey& key, uint8_t iv[16],
 
 // A CBC stream over its own copy of the key: Encrypt() or Decrypt() (one
 // direction per object) continue from the IV the previous call left.
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kCbc>
 class AesCbc {
  public:
   // `iv` is 16 bytes.
@@ -91,7 +91,7 @@ class AesCbc {
   alignas(16) uint8_t iv_[16];
 };
 
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kCbc>
 absl::Status AesCbcEncrypt(const AesKey& key, absl::Span<const uint8_t> iv,
                            absl::Span<const uint8_t> in,
                            absl::Span<uint8_t> out) {
@@ -103,7 +103,7 @@ absl::Status AesCbcEncrypt(const AesKey& key, absl::Span<const uint8_t> iv,
   return cbc_internal::Encrypt<Isa, kWays>(key, chain, in, out);
 }
 
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kCbc>
 absl::Status AesCbcDecrypt(const AesKey& key, absl::Span<const uint8_t> iv,
                            absl::Span<const uint8_t> in,
                            absl::Span<uint8_t> out) {

@@ -97,7 +97,7 @@ absl::Status Run(const AesKey& key, State& st, absl::Span<const uint8_t> in,
 
 // A CFB stream over its own copy of the key: Encrypt() or Decrypt() (one
 // direction per object) continue at the byte where the previous call ended.
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kCfb>
 class AesCfb {
  public:
   // `iv` is 16 bytes.
@@ -127,7 +127,7 @@ class AesCfb {
   cfb_internal::State state_;
 };
 
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kCfb>
 absl::Status AesCfbEncrypt(const AesKey& key, absl::Span<const uint8_t> iv,
                            absl::Span<const uint8_t> in,
                            absl::Span<uint8_t> out) {
@@ -139,7 +139,7 @@ absl::Status AesCfbEncrypt(const AesKey& key, absl::Span<const uint8_t> iv,
   return cfb_internal::Run<true, Isa, kWays>(key, state, in, out);
 }
 
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kCfb>
 absl::Status AesCfbDecrypt(const AesKey& key, absl::Span<const uint8_t> iv,
                            absl::Span<const uint8_t> in,
                            absl::Span<uint8_t> out) {

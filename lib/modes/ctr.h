@@ -446,7 +446,7 @@ absl::Status OneShot(const AesKey& key, absl::Span<const uint8_t> iv,
 // CTR with a 128-bit big-endian counter; `iv` is the initial counter block.
 // Crypt() encrypts or decrypts (the same operation) and continues where the
 // previous call stopped, at any byte.
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kCtr>
 class AesCtr {
  public:
   static absl::StatusOr<AesCtr> Create(const AesKey& key,
@@ -471,7 +471,7 @@ class AesCtr {
 // stream gives at most 2^32 blocks of keystream (64 GiB); a call that would
 // need more, so that a counter block would repeat, is refused with
 // OutOfRange before anything is written, and the stream stays usable.
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kCtr>
 class AesCtr32Le {
  public:
   static absl::StatusOr<AesCtr32Le> Create(const AesKey& key,
@@ -492,7 +492,7 @@ class AesCtr32Le {
 };
 
 // One-shot forms.
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kCtr>
 absl::Status AesCtrCrypt(const AesKey& key, absl::Span<const uint8_t> iv,
                          absl::Span<const uint8_t> in,
                          absl::Span<uint8_t> out) {
@@ -500,7 +500,7 @@ absl::Status AesCtrCrypt(const AesKey& key, absl::Span<const uint8_t> iv,
       key, iv, "AES-CTR", in, out);
 }
 
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kCtr>
 absl::Status AesCtr32LeCrypt(const AesKey& key, absl::Span<const uint8_t> iv,
                              absl::Span<const uint8_t> in,
                              absl::Span<uint8_t> out) {

@@ -126,14 +126,14 @@ absl::Status Run(const AesKey& key, absl::Span<const uint8_t> in,
 }  // namespace ecb_internal
 
 // Encrypts in.size() bytes (a multiple of 16) into out; out == in is allowed.
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kEcb>
 absl::Status AesEcbEncrypt(const AesKey& key, absl::Span<const uint8_t> in,
                            absl::Span<uint8_t> out) {
   return ecb_internal::Run<aes_engine::Direction::kEncrypt, Isa, kWays>(key, in,
                                                                         out);
 }
 
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kEcb>
 absl::Status AesEcbDecrypt(const AesKey& key, absl::Span<const uint8_t> in,
                            absl::Span<uint8_t> out) {
   return ecb_internal::Run<aes_engine::Direction::kDecrypt, Isa, kWays>(key, in,
@@ -142,13 +142,13 @@ absl::Status AesEcbDecrypt(const AesKey& key, absl::Span<const uint8_t> in,
 
 // The names from before every mode's calls were named Aes<Mode>...: callers
 // written against them still build, with a warning that names the new call.
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kEcb>
 [[deprecated("use AesEcbEncrypt")]] absl::Status EcbEncrypt(
     const AesKey& key, absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
   return AesEcbEncrypt<Isa, kWays>(key, in, out);
 }
 
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kEcb>
 [[deprecated("use AesEcbDecrypt")]] absl::Status EcbDecrypt(
     const AesKey& key, absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
   return AesEcbDecrypt<Isa, kWays>(key, in, out);

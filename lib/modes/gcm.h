@@ -249,7 +249,7 @@ BRAID_COLD absl::Status TagSizeError(absl::string_view what, size_t size) {
 // computed once, in Create. Seal and Open take ciphertext || 16-byte tag;
 // SealDetached and OpenDetached take the tag apart, 12 to 16 bytes. The
 // output may be the input (in place) or disjoint from it.
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultGcmWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kGcm>
 class AesGcm {
  public:
   static constexpr size_t kTagBytes = 16;

@@ -88,7 +88,7 @@ struct Kernel<isa::Auto> {
 
 }  // namespace gcm_siv_internal
 
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kCtr>
 class AesGcmSiv {
  public:
   static constexpr size_t kNonceBytes = 12;

@@ -186,7 +186,7 @@ struct Kernel<isa::Auto, kWays> {
 
 }  // namespace ocb_internal
 
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kOcb>
 class AesOcb {
  public:
   static constexpr size_t kMaxTagBytes = 16;

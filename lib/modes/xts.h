@@ -278,7 +278,7 @@ struct SectorTweak {
 
 // Encrypts one data unit (16 bytes to 2^20 blocks, any length in between)
 // under the 16-byte tweak; out == in is allowed.
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kXts>
 absl::Status AesXtsEncrypt(const AesXtsKey& key,
                            absl::Span<const uint8_t> tweak,
                            absl::Span<const uint8_t> in,
@@ -291,7 +291,7 @@ absl::Status AesXtsEncrypt(const AesXtsKey& key,
       key, tweak.data(), in, out);
 }
 
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kXts>
 absl::Status AesXtsDecrypt(const AesXtsKey& key,
                            absl::Span<const uint8_t> tweak,
                            absl::Span<const uint8_t> in,
@@ -305,7 +305,7 @@ absl::Status AesXtsDecrypt(const AesXtsKey& key,
 }
 
 // The same with the tweak of a 64-bit data unit (sector) number.
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kXts>
 absl::Status AesXtsEncryptSector(const AesXtsKey& key, uint64_t sector,
                                  absl::Span<const uint8_t> in,
                                  absl::Span<uint8_t> out) {
@@ -314,7 +314,7 @@ absl::Status AesXtsEncryptSector(const AesXtsKey& key, uint64_t sector,
       key, tweak.bytes, in, out);
 }
 
-template <class Isa = DefaultAesIsa, size_t kWays = kDefaultAesWays>
+template <class Isa = DefaultAesIsa, size_t kWays = DefaultAesWays<Isa>::kXts>
 absl::Status AesXtsDecryptSector(const AesXtsKey& key, uint64_t sector,
                                  absl::Span<const uint8_t> in,
                                  absl::Span<uint8_t> out) {

@@ -85,7 +85,8 @@ TEST(DispatchTest, ChoiceIsRunnable) {
 // through the dispatcher's tables.
 TEST(DispatchTest, EveryModeMatchesScalar) {
   const std::vector<ModeOutput> dispatched = AllModeOutputs<isa::Auto>();
-  const std::vector<ModeOutput> scalar = AllModeOutputs<isa::Scalar, 1, 1>();
+  const std::vector<ModeOutput> scalar =
+      AllModeOutputs<isa::Scalar, OneBlockWays>();
   ASSERT_EQ(dispatched.size(), scalar.size());
   ASSERT_GT(dispatched.size(), 1000u);
   for (size_t i = 0; i < scalar.size(); ++i) {
