@@ -91,6 +91,9 @@ std::vector<Kernel> AllKernels() {
   AddAes<DefaultAesIsa, DefaultAesWays<DefaultAesIsa>>(out);
 #else
   AddAes<isa::Scalar, SameWays<1>>(out);
+  if constexpr (isa::kEnabled<isa::Neon>) {
+    AddAes<isa::Neon, DefaultAesWays<isa::Neon>>(out);
+  }
   if constexpr (isa::kEnabled<isa::NeonAes>) AddAesAllWays<isa::NeonAes>(out);
   // SVE2-AES at the widths its sweep in RESULTS.md uses: every kWays of
   // every mode would double this file's compile time for configurations

@@ -144,6 +144,10 @@ void AddAeadKernels(std::vector<Kernel>& out) {
 #else
   AddModes<isa::Scalar, SameWays<1>>(out);
   AddGcm<isa::Scalar, 1>(out);
+  if constexpr (isa::kEnabled<isa::Neon>) {
+    AddModes<isa::Neon, DefaultAesWays<isa::Neon>>(out);
+    AddGcm<isa::Neon, DefaultAesWays<isa::Neon>::kGcm>(out);
+  }
   if constexpr (isa::kEnabled<isa::NeonAes>) AddModesAllWays<isa::NeonAes>(out);
   if constexpr (isa::kEnabled<isa::Sve2Aes>) {  // as in kernels.cc
     AddModes<isa::Sve2Aes, SameWays<1>>(out);

@@ -17,6 +17,8 @@ BRAID_NAMESPACE_BEGIN
 // The best AES tag the compile flags enable.
 #if defined(__ARM_NEON) && defined(__ARM_FEATURE_AES)
 using NativeAesIsa = isa::NeonAes;
+#elif defined(__ARM_NEON)
+using NativeAesIsa = isa::Neon;
 #else
 using NativeAesIsa = isa::Scalar;
 #endif
@@ -54,6 +56,14 @@ struct DefaultAesWays<isa::NeonAes> : DefaultAesWays<isa::Scalar> {
   static constexpr size_t kCbc = 8, kCfb = 8, kCtr = 8;
 };
 #endif
+
+// Without the AES instructions every mode runs whole bit-sliced batches of
+// eight (aes_engine.h).
+template <>
+struct DefaultAesWays<isa::Neon> {
+  static constexpr size_t kEcb = 8, kCbc = 8, kCfb = 8, kCtr = 8, kXts = 8,
+                          kOcb = 8, kGcm = 8;
+};
 
 // The same as values, for lib/dispatch's tables and the program's reports.
 template <class Isa>

@@ -100,7 +100,7 @@ struct EnabledOnly<::testing::Types<Os...>, T, Ts...> {
       Ts...>::type;
 };
 
-using AesTags = typename EnabledOnly<::testing::Types<>, isa::Scalar,
+using AesTags = typename EnabledOnly<::testing::Types<>, isa::Scalar, isa::Neon,
                                      isa::NeonAes, isa::Sve2Aes>::type;
 
 // Whether this build runs the sweeps (every kWays, every ChaCha20

@@ -83,7 +83,8 @@ const Profile kProfiles[] = {
     {"neonaes-sha3", kNeon | kAes | kPmull | kSha3,
      &profile_neonaes_sha3::kAesKernels, nullptr},
     {"neonaes", kNeon | kAes | kPmull, &profile_neonaes::kAesKernels, nullptr},
-    {"neon", kNeon, nullptr, &profile_neon::kChaCha20Kernels},
+    {"neon", kNeon, &profile_neon::kAesKernels,
+     &profile_neon::kChaCha20Kernels},
 #endif
     {"scalar", 0, &profile_scalar::kAesKernels,
      &profile_scalar::kChaCha20Kernels},

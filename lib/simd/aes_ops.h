@@ -81,6 +81,45 @@ BRAID_INLINE void InvMixColumnsKey(isa::Scalar, const uint8_t in[16],
   scalar_internal::ToBytes(ScalarAesimc(scalar_internal::FromBytes(in)), out);
 }
 
+// ---------------------------------------------------------------- Neon
+// Advanced SIMD without the AES instructions: the block engine runs its own
+// rounds (aes_neon.h); the key schedule's primitives are Scalar's.
+#if defined(__ARM_NEON)
+BRAID_INLINE constexpr size_t BlocksPerVector(isa::Neon) { return 1; }
+BRAID_INLINE uint8x16_t LoadBlocks(isa::Neon, const uint8_t* p) {
+  return vld1q_u8(p);
+}
+BRAID_INLINE uint8x16_t LoadBlocks(isa::Neon, const uint8_t* p, size_t) {
+  return vld1q_u8(p);
+}
+BRAID_INLINE void StoreBlocks(isa::Neon, uint8_t* p, uint8x16_t v) {
+  vst1q_u8(p, v);
+}
+BRAID_INLINE void StoreBlocks(isa::Neon, uint8_t* p, uint8x16_t v, size_t) {
+  vst1q_u8(p, v);
+}
+BRAID_INLINE uint8x16_t LoadBroadcast(isa::Neon, const uint8_t* k) {
+  return vld1q_u8(k);
+}
+BRAID_INLINE uint8x16_t Xor(isa::Neon, uint8x16_t a, uint8x16_t b) {
+  return veorq_u8(a, b);
+}
+BRAID_INLINE uint8x16_t Xor3(isa::Neon, uint8x16_t a, uint8x16_t b,
+                             uint8x16_t c) {
+  return veorq_u8(veorq_u8(a, b), c);
+}
+BRAID_INLINE uint8x16_t AddBytes(isa::Neon, uint8x16_t a, uint8x16_t b) {
+  return vaddq_u8(a, b);
+}
+BRAID_INLINE uint32_t SubWord(isa::Neon, uint32_t w) {
+  return ScalarSubWord(w);
+}
+BRAID_INLINE void InvMixColumnsKey(isa::Neon, const uint8_t in[16],
+                                   uint8_t out[16]) {
+  InvMixColumnsKey(isa::Scalar{}, in, out);
+}
+#endif
+
 // ---------------------------------------------------------------- NeonAes
 #if defined(__ARM_NEON) && defined(__ARM_FEATURE_AES)
 BRAID_INLINE constexpr size_t BlocksPerVector(isa::NeonAes) { return 1; }
@@ -207,8 +246,8 @@ BRAID_INLINE void XorInto(Isa isa, V& acc, V x, Vs... rest) {
 // Tags the AES engine runs on.
 template <class Tag>
 inline constexpr bool kAesCapable =
-    std::is_same_v<Tag, isa::Scalar> || std::is_same_v<Tag, isa::NeonAes> ||
-    std::is_same_v<Tag, isa::Sve2Aes>;
+    std::is_same_v<Tag, isa::Scalar> || std::is_same_v<Tag, isa::Neon> ||
+    std::is_same_v<Tag, isa::NeonAes> || std::is_same_v<Tag, isa::Sve2Aes>;
 
 }  // namespace simd
 BRAID_NAMESPACE_END

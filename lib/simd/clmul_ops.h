@@ -106,6 +106,36 @@ BRAID_INLINE Clmul128 Reduce(isa::Scalar, const ClmulWide& acc) {
   return clmul_internal::Xor(lo, hi);
 }
 
+// ------------------------------------------------------------------ Neon
+// No PMULL without the Crypto Extensions: Scalar's arithmetic.
+BRAID_INLINE Clmul128 FieldLoad(isa::Neon, const uint8_t* p) {
+  return FieldLoad(isa::Scalar{}, p);
+}
+BRAID_INLINE void FieldStore(isa::Neon, uint8_t* p, Clmul128 v) {
+  FieldStore(isa::Scalar{}, p, v);
+}
+BRAID_INLINE Clmul128 FieldLoadReversed(isa::Neon, const uint8_t* p) {
+  return FieldLoadReversed(isa::Scalar{}, p);
+}
+BRAID_INLINE void FieldStoreReversed(isa::Neon, uint8_t* p, Clmul128 v) {
+  FieldStoreReversed(isa::Scalar{}, p, v);
+}
+BRAID_INLINE Clmul128 FieldXor(isa::Neon, Clmul128 a, Clmul128 b) {
+  return FieldXor(isa::Scalar{}, a, b);
+}
+BRAID_INLINE Clmul128 FieldZero(isa::Neon) { return FieldZero(isa::Scalar{}); }
+BRAID_INLINE ClmulWide WideZero(isa::Neon) { return WideZero(isa::Scalar{}); }
+BRAID_INLINE void MulAcc(isa::Neon, ClmulWide& acc, Clmul128 a, Clmul128 b,
+                         Clmul128 b_folded) {
+  MulAcc(isa::Scalar{}, acc, a, b, b_folded);
+}
+BRAID_INLINE Clmul128 Fold(isa::Neon, Clmul128 b) {
+  return Fold(isa::Scalar{}, b);
+}
+BRAID_INLINE Clmul128 Reduce(isa::Neon, const ClmulWide& acc) {
+  return Reduce(isa::Scalar{}, acc);
+}
+
 // -------------------------------------------------- NeonAes and Sve2Aes
 #if defined(__ARM_NEON) && defined(__ARM_FEATURE_AES)
 struct NeonWide {
