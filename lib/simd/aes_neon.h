@@ -158,31 +158,40 @@ BRAID_INLINE void EachPlane(F&& f) {
   Unroll<8>([&](auto... i) BRAID_LAMBDA_INLINE { (f(i), ...); });
 }
 
-// Exchanges the bits of b under mask m with the bits n places above them
-// in a (within each byte).
+// Exchanges the bits of b under `mask` with the bits kShift places above
+// them in a (within each byte): a keeps its bits outside mask << kShift, b
+// its bits outside mask.
 template <int kShift>
-BRAID_INLINE void SwapMove(uint8x16_t& a, uint8x16_t& b, uint8_t mask) {
-  const uint8x16_t t =
-      vandq_u8(veorq_u8(vshrq_n_u8(a, kShift), b), vdupq_n_u8(mask));
-  b = veorq_u8(b, t);
-  a = veorq_u8(a, vshlq_n_u8(t, kShift));
+BRAID_INLINE void SwapBits(uint8x16_t& a, uint8x16_t& b, uint8_t mask) {
+  const uint8x16_t low = vdupq_n_u8(mask);
+  const uint8x16_t high = vdupq_n_u8(static_cast<uint8_t>(mask << kShift));
+  const uint8x16_t a_down = vshrq_n_u8(a, kShift);
+  a = vbslq_u8(high, vshlq_n_u8(b, kShift), a);
+  b = vbslq_u8(low, a_down, b);
+}
+// The same for kShift 4 (mask 0x0f), where the shift-and-insert
+// instructions keep exactly the other half.
+BRAID_INLINE void SwapNibbles(uint8x16_t& a, uint8x16_t& b) {
+  const uint8x16_t a_old = a;
+  a = vsliq_n_u8(a, b, 4);
+  b = vsriq_n_u8(b, a_old, 4);
 }
 
 // Transposes, in every byte position, the 8x8 bit matrix of (register,
 // bit): bit k of v[i] trades places with bit i of v[k]. Its own inverse.
 BRAID_INLINE void TransposeBits(Planes& v) {
-  SwapMove<1>(v[0], v[1], 0x55);
-  SwapMove<1>(v[2], v[3], 0x55);
-  SwapMove<1>(v[4], v[5], 0x55);
-  SwapMove<1>(v[6], v[7], 0x55);
-  SwapMove<2>(v[0], v[2], 0x33);
-  SwapMove<2>(v[1], v[3], 0x33);
-  SwapMove<2>(v[4], v[6], 0x33);
-  SwapMove<2>(v[5], v[7], 0x33);
-  SwapMove<4>(v[0], v[4], 0x0f);
-  SwapMove<4>(v[1], v[5], 0x0f);
-  SwapMove<4>(v[2], v[6], 0x0f);
-  SwapMove<4>(v[3], v[7], 0x0f);
+  SwapBits<1>(v[0], v[1], 0x55);
+  SwapBits<1>(v[2], v[3], 0x55);
+  SwapBits<1>(v[4], v[5], 0x55);
+  SwapBits<1>(v[6], v[7], 0x55);
+  SwapBits<2>(v[0], v[2], 0x33);
+  SwapBits<2>(v[1], v[3], 0x33);
+  SwapBits<2>(v[4], v[6], 0x33);
+  SwapBits<2>(v[5], v[7], 0x33);
+  SwapNibbles(v[0], v[4]);
+  SwapNibbles(v[1], v[5]);
+  SwapNibbles(v[2], v[6]);
+  SwapNibbles(v[3], v[7]);
 }
 
 // Eight blocks (FIPS-197 byte order) to planes, and back.
