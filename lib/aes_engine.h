@@ -21,6 +21,7 @@
 #include "braid/simd/aes_ops.h"
 #include "braid/simd/isa.h"
 #include "braid/simd/unroll.h"
+#include "braid/wipe.h"
 
 BRAID_NAMESPACE_BEGIN
 namespace aes_engine {
@@ -71,8 +72,7 @@ BRAID_INLINE void WithNeonCipher(const uint8_t* round_keys, Body&& body) {
   auto key = [&](size_t r) BRAID_LAMBDA_INLINE {
     return vld1q_u8(round_keys + 16 * r);
   };
-  // Keys 1..Nr-1 as planes; unused (and so not computed) by a body that
-  // never runs a batch.
+  // Keys 1..Nr-1 as planes, on the stack (wiped at the end).
   neon::Planes middle_keys[kRounds - 1];
   for (int r = 1; r < kRounds; ++r) {
     neon::KeyToPlanes(round_keys + 16 * r, middle_keys[r - 1]);
@@ -150,6 +150,7 @@ BRAID_INLINE void WithNeonCipher(const uint8_t* round_keys, Body&& body) {
       rounds, rounds_after_first, first_round,
       [&]() BRAID_LAMBDA_INLINE { return key(0); },
       [&]() BRAID_LAMBDA_INLINE { return key(kRounds); }));
+  internal::Wipe(middle_keys, sizeof(middle_keys));
 }
 #endif  // defined(__ARM_NEON)
 
