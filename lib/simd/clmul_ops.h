@@ -41,14 +41,41 @@ struct ClmulWide {
 };
 
 namespace clmul_internal {
-// a * b over GF(2)[x], 64 x 64 -> 128 bits, no data-dependent branches.
+// The low 64 bits of a * b over GF(2)[x], from integer multiplies: each
+// operand split into four words whose bits are four apart, so that the sums
+// the multiplier forms in a bit position carry only into positions of other
+// words (masked off), except at bit 60, whose carry leaves the word.
+inline uint64_t MulLow64(uint64_t a, uint64_t b) {
+  constexpr uint64_t kM0 = 0x1111111111111111ull, kM1 = kM0 << 1,
+                     kM2 = kM0 << 2, kM3 = kM0 << 3;
+  const uint64_t a0 = a & kM0, a1 = a & kM1, a2 = a & kM2, a3 = a & kM3;
+  const uint64_t b0 = b & kM0, b1 = b & kM1, b2 = b & kM2, b3 = b & kM3;
+  const uint64_t z0 = (a0 * b0) ^ (a1 * b3) ^ (a2 * b2) ^ (a3 * b1);
+  const uint64_t z1 = (a0 * b1) ^ (a1 * b0) ^ (a2 * b3) ^ (a3 * b2);
+  const uint64_t z2 = (a0 * b2) ^ (a1 * b1) ^ (a2 * b0) ^ (a3 * b3);
+  const uint64_t z3 = (a0 * b3) ^ (a1 * b2) ^ (a2 * b1) ^ (a3 * b0);
+  return (z0 & kM0) | (z1 & kM1) | (z2 & kM2) | (z3 & kM3);
+}
+
+inline uint64_t ReverseBits64(uint64_t x) {
+#if defined(__clang__)
+  return __builtin_bitreverse64(x);
+#else
+  x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
+  x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
+  x = ((x >> 4) & 0x0f0f0f0f0f0f0f0full) | ((x & 0x0f0f0f0f0f0f0f0full) << 4);
+  return __builtin_bswap64(x);
+#endif
+}
+
+// a * b over GF(2)[x], 64 x 64 -> 128 bits, in constant time (multiplies,
+// masks, shifts). The high half is the low half of the bit-reversed
+// operands' product, reversed: rev(a) * rev(b) = rev(a * b) >> 1 over 127
+// bits.
 inline Clmul128 Mul64(uint64_t a, uint64_t b) {
-  uint64_t lo = 0, hi = 0;
-  for (int i = 0; i < 64; ++i) {
-    const uint64_t mask = 0 - ((b >> i) & 1);
-    lo ^= (a << i) & mask;
-    hi ^= (i == 0 ? 0 : a >> (64 - i)) & mask;  // i is public
-  }
+  const uint64_t lo = MulLow64(a, b);
+  const uint64_t hi =
+      ReverseBits64(MulLow64(ReverseBits64(a), ReverseBits64(b))) >> 1;
   return {lo, hi};
 }
 inline Clmul128 Xor(Clmul128 a, Clmul128 b) {
