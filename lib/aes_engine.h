@@ -29,7 +29,8 @@ namespace aes_engine {
 enum class Direction { kEncrypt, kDecrypt };
 
 // What the body of WithCipher gets. Members are lambdas; the round keys they
-// use live in registers for the duration of the call.
+// use live in registers for the duration of the call (isa::Neon's bit-sliced
+// ones on the stack, wiped when it ends).
 //   rounds(x...)             all rounds but the final AddRoundKey, in place;
 //   rounds_after_first(x...) the same after first_round, for a body that
 //                            starts round 0 itself with a per-block key

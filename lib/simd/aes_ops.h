@@ -81,34 +81,53 @@ BRAID_INLINE void InvMixColumnsKey(isa::Scalar, const uint8_t in[16],
   scalar_internal::ToBytes(ScalarAesimc(scalar_internal::FromBytes(in)), out);
 }
 
-// ---------------------------------------------------------------- Neon
-// Advanced SIMD without the AES instructions: the block engine runs its own
-// rounds (aes_neon.h); the key schedule's primitives are Scalar's.
+// ------------------------------------------------------- Neon and NeonAes
+// One 16-byte block a vector. Neon (no AES instructions) runs the block
+// engine's own rounds (aes_neon.h), and its key schedule's primitives are
+// Scalar's.
 #if defined(__ARM_NEON)
-BRAID_INLINE constexpr size_t BlocksPerVector(isa::Neon) { return 1; }
-BRAID_INLINE uint8x16_t LoadBlocks(isa::Neon, const uint8_t* p) {
+template <class Tag>
+concept NeonBlockTag =
+    std::is_same_v<Tag, isa::Neon> || std::is_same_v<Tag, isa::NeonAes>;
+
+template <NeonBlockTag Tag>
+BRAID_INLINE constexpr size_t BlocksPerVector(Tag) {
+  return 1;
+}
+template <NeonBlockTag Tag>
+BRAID_INLINE uint8x16_t LoadBlocks(Tag, const uint8_t* p) {
   return vld1q_u8(p);
 }
-BRAID_INLINE uint8x16_t LoadBlocks(isa::Neon, const uint8_t* p, size_t) {
+template <NeonBlockTag Tag>
+BRAID_INLINE uint8x16_t LoadBlocks(Tag, const uint8_t* p, size_t) {
   return vld1q_u8(p);
 }
-BRAID_INLINE void StoreBlocks(isa::Neon, uint8_t* p, uint8x16_t v) {
+template <NeonBlockTag Tag>
+BRAID_INLINE void StoreBlocks(Tag, uint8_t* p, uint8x16_t v) {
   vst1q_u8(p, v);
 }
-BRAID_INLINE void StoreBlocks(isa::Neon, uint8_t* p, uint8x16_t v, size_t) {
+template <NeonBlockTag Tag>
+BRAID_INLINE void StoreBlocks(Tag, uint8_t* p, uint8x16_t v, size_t) {
   vst1q_u8(p, v);
 }
-BRAID_INLINE uint8x16_t LoadBroadcast(isa::Neon, const uint8_t* k) {
+template <NeonBlockTag Tag>
+BRAID_INLINE uint8x16_t LoadBroadcast(Tag, const uint8_t* k) {
   return vld1q_u8(k);
 }
-BRAID_INLINE uint8x16_t Xor(isa::Neon, uint8x16_t a, uint8x16_t b) {
+template <NeonBlockTag Tag>
+BRAID_INLINE uint8x16_t Xor(Tag, uint8x16_t a, uint8x16_t b) {
   return veorq_u8(a, b);
 }
-BRAID_INLINE uint8x16_t Xor3(isa::Neon, uint8x16_t a, uint8x16_t b,
-                             uint8x16_t c) {
+template <NeonBlockTag Tag>
+BRAID_INLINE uint8x16_t Xor3(Tag, uint8x16_t a, uint8x16_t b, uint8x16_t c) {
+#if defined(__ARM_FEATURE_SHA3)
+  return veor3q_u8(a, b, c);
+#else
   return veorq_u8(veorq_u8(a, b), c);
+#endif
 }
-BRAID_INLINE uint8x16_t AddBytes(isa::Neon, uint8x16_t a, uint8x16_t b) {
+template <NeonBlockTag Tag>
+BRAID_INLINE uint8x16_t AddBytes(Tag, uint8x16_t a, uint8x16_t b) {
   return vaddq_u8(a, b);
 }
 BRAID_INLINE uint32_t SubWord(isa::Neon, uint32_t w) {
@@ -122,36 +141,6 @@ BRAID_INLINE void InvMixColumnsKey(isa::Neon, const uint8_t in[16],
 
 // ---------------------------------------------------------------- NeonAes
 #if defined(__ARM_NEON) && defined(__ARM_FEATURE_AES)
-BRAID_INLINE constexpr size_t BlocksPerVector(isa::NeonAes) { return 1; }
-BRAID_INLINE uint8x16_t LoadBlocks(isa::NeonAes, const uint8_t* p) {
-  return vld1q_u8(p);
-}
-BRAID_INLINE uint8x16_t LoadBlocks(isa::NeonAes, const uint8_t* p, size_t) {
-  return vld1q_u8(p);
-}
-BRAID_INLINE void StoreBlocks(isa::NeonAes, uint8_t* p, uint8x16_t v) {
-  vst1q_u8(p, v);
-}
-BRAID_INLINE void StoreBlocks(isa::NeonAes, uint8_t* p, uint8x16_t v, size_t) {
-  vst1q_u8(p, v);
-}
-BRAID_INLINE uint8x16_t LoadBroadcast(isa::NeonAes, const uint8_t* k) {
-  return vld1q_u8(k);
-}
-BRAID_INLINE uint8x16_t Xor(isa::NeonAes, uint8x16_t a, uint8x16_t b) {
-  return veorq_u8(a, b);
-}
-BRAID_INLINE uint8x16_t Xor3(isa::NeonAes, uint8x16_t a, uint8x16_t b,
-                             uint8x16_t c) {
-#if defined(__ARM_FEATURE_SHA3)
-  return veor3q_u8(a, b, c);
-#else
-  return veorq_u8(veorq_u8(a, b), c);
-#endif
-}
-BRAID_INLINE uint8x16_t AddBytes(isa::NeonAes, uint8x16_t a, uint8x16_t b) {
-  return vaddq_u8(a, b);
-}
 BRAID_INLINE uint8x16_t AesEncRound(isa::NeonAes, uint8x16_t x, uint8x16_t k) {
   return vaesmcq_u8(vaeseq_u8(x, k));
 }

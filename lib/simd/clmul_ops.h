@@ -6,8 +6,8 @@
 // FieldLoadReversed / FieldStoreReversed do.
 //
 // NeonAes and Sve2Aes use PMULL (FEAT_PMULL comes with the AES extension);
-// Scalar multiplies in general-purpose registers with masks, in constant
-// time.
+// Scalar and Neon multiply in general-purpose registers (integer multiplies
+// on masked words), in constant time.
 #ifndef BRAID_SIMD_CLMUL_OPS_H_
 #define BRAID_SIMD_CLMUL_OPS_H_
 
@@ -83,32 +83,49 @@ inline Clmul128 Xor(Clmul128 a, Clmul128 b) {
 }
 }  // namespace clmul_internal
 
-BRAID_INLINE Clmul128 FieldLoad(isa::Scalar, const uint8_t* p) {
+// Scalar, and Neon (no PMULL without the Crypto Extensions).
+template <class Tag>
+concept IntegerClmulTag =
+    std::is_same_v<Tag, isa::Scalar> || std::is_same_v<Tag, isa::Neon>;
+
+template <IntegerClmulTag Tag>
+BRAID_INLINE Clmul128 FieldLoad(Tag, const uint8_t* p) {
   Clmul128 v;
   std::memcpy(&v, p, 16);
   return v;
 }
-BRAID_INLINE void FieldStore(isa::Scalar, uint8_t* p, Clmul128 v) {
+template <IntegerClmulTag Tag>
+BRAID_INLINE void FieldStore(Tag, uint8_t* p, Clmul128 v) {
   std::memcpy(p, &v, 16);
 }
-BRAID_INLINE Clmul128 FieldLoadReversed(isa::Scalar, const uint8_t* p) {
+template <IntegerClmulTag Tag>
+BRAID_INLINE Clmul128 FieldLoadReversed(Tag, const uint8_t* p) {
   uint64_t hi, lo;
   std::memcpy(&hi, p, 8);
   std::memcpy(&lo, p + 8, 8);
   return {__builtin_bswap64(lo), __builtin_bswap64(hi)};
 }
-BRAID_INLINE void FieldStoreReversed(isa::Scalar, uint8_t* p, Clmul128 v) {
+template <IntegerClmulTag Tag>
+BRAID_INLINE void FieldStoreReversed(Tag, uint8_t* p, Clmul128 v) {
   const uint64_t hi = __builtin_bswap64(v.hi), lo = __builtin_bswap64(v.lo);
   std::memcpy(p, &hi, 8);
   std::memcpy(p + 8, &lo, 8);
 }
-BRAID_INLINE Clmul128 FieldXor(isa::Scalar, Clmul128 a, Clmul128 b) {
+template <IntegerClmulTag Tag>
+BRAID_INLINE Clmul128 FieldXor(Tag, Clmul128 a, Clmul128 b) {
   return clmul_internal::Xor(a, b);
 }
-BRAID_INLINE Clmul128 FieldZero(isa::Scalar) { return {0, 0}; }
-BRAID_INLINE ClmulWide WideZero(isa::Scalar) { return {}; }
+template <IntegerClmulTag Tag>
+BRAID_INLINE Clmul128 FieldZero(Tag) {
+  return {0, 0};
+}
+template <IntegerClmulTag Tag>
+BRAID_INLINE ClmulWide WideZero(Tag) {
+  return {};
+}
 // acc += a * b; `b_folded` is b.lo ^ b.hi in its low half (precomputed).
-BRAID_INLINE void MulAcc(isa::Scalar, ClmulWide& acc, Clmul128 a, Clmul128 b,
+template <IntegerClmulTag Tag>
+BRAID_INLINE void MulAcc(Tag, ClmulWide& acc, Clmul128 a, Clmul128 b,
                          Clmul128 b_folded) {
   using clmul_internal::Mul64;
   using clmul_internal::Xor;
@@ -116,11 +133,13 @@ BRAID_INLINE void MulAcc(isa::Scalar, ClmulWide& acc, Clmul128 a, Clmul128 b,
   acc.hi = Xor(acc.hi, Mul64(a.hi, b.hi));
   acc.mid = Xor(acc.mid, Mul64(a.lo ^ a.hi, b_folded.lo));
 }
-BRAID_INLINE Clmul128 Fold(isa::Scalar, Clmul128 b) {
+template <IntegerClmulTag Tag>
+BRAID_INLINE Clmul128 Fold(Tag, Clmul128 b) {
   return {b.lo ^ b.hi, b.lo ^ b.hi};
 }
 // acc * x^-128 mod the POLYVAL polynomial.
-BRAID_INLINE Clmul128 Reduce(isa::Scalar, const ClmulWide& acc) {
+template <IntegerClmulTag Tag>
+BRAID_INLINE Clmul128 Reduce(Tag, const ClmulWide& acc) {
   using clmul_internal::Mul64;
   const Clmul128 mid =
       clmul_internal::Xor(acc.mid, clmul_internal::Xor(acc.lo, acc.hi));
@@ -131,36 +150,6 @@ BRAID_INLINE Clmul128 Reduce(isa::Scalar, const ClmulWide& acc) {
     lo = {lo.hi ^ t.lo, lo.lo ^ t.hi};
   }
   return clmul_internal::Xor(lo, hi);
-}
-
-// ------------------------------------------------------------------ Neon
-// No PMULL without the Crypto Extensions: Scalar's arithmetic.
-BRAID_INLINE Clmul128 FieldLoad(isa::Neon, const uint8_t* p) {
-  return FieldLoad(isa::Scalar{}, p);
-}
-BRAID_INLINE void FieldStore(isa::Neon, uint8_t* p, Clmul128 v) {
-  FieldStore(isa::Scalar{}, p, v);
-}
-BRAID_INLINE Clmul128 FieldLoadReversed(isa::Neon, const uint8_t* p) {
-  return FieldLoadReversed(isa::Scalar{}, p);
-}
-BRAID_INLINE void FieldStoreReversed(isa::Neon, uint8_t* p, Clmul128 v) {
-  FieldStoreReversed(isa::Scalar{}, p, v);
-}
-BRAID_INLINE Clmul128 FieldXor(isa::Neon, Clmul128 a, Clmul128 b) {
-  return FieldXor(isa::Scalar{}, a, b);
-}
-BRAID_INLINE Clmul128 FieldZero(isa::Neon) { return FieldZero(isa::Scalar{}); }
-BRAID_INLINE ClmulWide WideZero(isa::Neon) { return WideZero(isa::Scalar{}); }
-BRAID_INLINE void MulAcc(isa::Neon, ClmulWide& acc, Clmul128 a, Clmul128 b,
-                         Clmul128 b_folded) {
-  MulAcc(isa::Scalar{}, acc, a, b, b_folded);
-}
-BRAID_INLINE Clmul128 Fold(isa::Neon, Clmul128 b) {
-  return Fold(isa::Scalar{}, b);
-}
-BRAID_INLINE Clmul128 Reduce(isa::Neon, const ClmulWide& acc) {
-  return Reduce(isa::Scalar{}, acc);
 }
 
 // -------------------------------------------------- NeonAes and Sve2Aes
