@@ -81,13 +81,14 @@ BRAID_INLINE void WithNeonCipher(const uint8_t* round_keys, Body&& body) {
   const neon::Table table = neon::LoadTable(
       kEnc ? neon::kByteTables.sbox : neon::kByteTables.inverse_sbox);
   auto one_block = [&](uint8x16_t& x) BRAID_LAMBDA_INLINE {
+    neon::Quarters q = neon::ToQuarters(x);
     simd::Unroll<kRounds - 1>([&](auto... r) BRAID_LAMBDA_INLINE {
       if constexpr (kEnc) {
-        ((x = veorq_u8(neon::EncRound(table, x), key(r + 1))), ...);
-        x = neon::EncLast(table, x);
+        ((q = neon::EncRound(table, q, key(r + 1))), ...);
+        x = neon::EncLast(table, q);
       } else {
-        ((x = veorq_u8(neon::DecRound(table, x), key(r + 1))), ...);
-        x = neon::DecLast(table, x);
+        ((q = neon::DecRound(table, q, key(r + 1))), ...);
+        x = neon::DecLast(table, q);
       }
     });
   };

@@ -2,7 +2,7 @@
 //
 // Two shapes, both free of secret-indexed memory and secret branches:
 //  - one block at a time (serial modes, short tails): the S-box is a
-//    256-byte table held in sixteen registers and read with TBL/TBX, whose
+//    256-byte table held in sixteen registers and read with TBL, whose
 //    timing does not depend on the index;
 //  - eight blocks bit-sliced (parallel modes): plane i holds bit i of all
 //    128 bytes, and SubBytes is the Boolean circuit of aes_sliced.h.
@@ -44,8 +44,7 @@ inline constexpr ByteTables kByteTables = [] {
 
 // Byte permutations, as TBL indices: out[j] = in[index[j]].
 struct Permutations {
-  uint8_t shift_rows[16];      // FIPS-197 byte order
-  uint8_t shift_rows_rot[16];  // ShiftRows, then each column rotated by one
+  uint8_t shift_rows_rot[4][16];  // ShiftRows, each column rotated by i
   uint8_t inv_shift_rows[16];
   uint8_t inv_shift_rows_rot[16];
   uint8_t rotate_columns[16];  // each column rotated by one byte
@@ -60,7 +59,7 @@ inline constexpr Permutations kPermutations = [] {
   for (int c = 0; c < 4; ++c) {
     for (int r = 0; r < 4; ++r) {
       const int j = 4 * c + r;
-      p.shift_rows[j] = static_cast<uint8_t>(4 * ((c + r) % 4) + r);
+      p.shift_rows_rot[0][j] = static_cast<uint8_t>(4 * ((c + r) % 4) + r);
       p.inv_shift_rows[j] = static_cast<uint8_t>(4 * ((c + 4 - r) % 4) + r);
       p.to_planes[4 * r + c] = static_cast<uint8_t>(j);
       p.plane_shift_rows[4 * r + c] = static_cast<uint8_t>(4 * r + (c + r) % 4);
@@ -68,11 +67,15 @@ inline constexpr Permutations kPermutations = [] {
           static_cast<uint8_t>(4 * r + (c + 4 - r) % 4);
     }
   }
+  auto next_row = [](int j) { return (j & ~3) | ((j + 1) & 3); };
+  for (int i = 1; i < 4; ++i) {
+    for (int j = 0; j < 16; ++j) {
+      p.shift_rows_rot[i][j] = p.shift_rows_rot[i - 1][next_row(j)];
+    }
+  }
   for (int j = 0; j < 16; ++j) {
-    const int next_row = (j & ~3) | ((j + 1) & 3);
-    p.shift_rows_rot[j] = p.shift_rows[next_row];
-    p.inv_shift_rows_rot[j] = p.inv_shift_rows[next_row];
-    p.rotate_columns[j] = static_cast<uint8_t>(next_row);
+    p.inv_shift_rows_rot[j] = p.inv_shift_rows[next_row(j)];
+    p.rotate_columns[j] = static_cast<uint8_t>(next_row(j));
   }
   return p;
 }();
@@ -91,15 +94,27 @@ BRAID_INLINE Table LoadTable(const uint8_t* bytes) {
                 vld1q_u8_x4(bytes + 128), vld1q_u8_x4(bytes + 192)}};
 }
 
-// table[x] bytewise. TBL gives 0 for an index past its 64 bytes, TBX keeps
-// the destination: x ^ 64q brings quarter q's indices below 64 and takes
-// every other index past it; two chains of two quarters.
-BRAID_INLINE uint8x16_t Lookup(const Table& t, uint8x16_t x) {
-  const uint8x16_t x1 = veorq_u8(x, vdupq_n_u8(0x40));
-  const uint8x16_t x2 = veorq_u8(x, vdupq_n_u8(0x80));
-  const uint8x16_t x3 = veorq_u8(x, vdupq_n_u8(0xc0));
-  const uint8x16_t low = vqtbx4q_u8(vqtbl4q_u8(t.q[0], x), t.q[1], x1);
-  const uint8x16_t high = vqtbx4q_u8(vqtbl4q_u8(t.q[2], x2), t.q[3], x3);
+// An index x with x ^ 64q beside it for q = 1..3: TBL gives 0 for an index
+// past its 64 bytes, so table[x] is the OR of quarter q read at x ^ 64q,
+// four lookups side by side.
+struct Quarters {
+  uint8x16_t x[4];
+};
+
+BRAID_INLINE Quarters ToQuarters(uint8x16_t x) {
+  return Quarters{{x, veorq_u8(x, vdupq_n_u8(0x40)),
+                   veorq_u8(x, vdupq_n_u8(0x80)),
+                   veorq_u8(x, vdupq_n_u8(0xc0))}};
+}
+
+// The empty asm keeps the halves apart: GCC would chain the three ORs, a
+// step longer where the four TBLs issue back to back (in-order cores).
+BRAID_INLINE uint8x16_t Lookup(const Table& t, const Quarters& i) {
+  uint8x16_t low =
+      vorrq_u8(vqtbl4q_u8(t.q[0], i.x[0]), vqtbl4q_u8(t.q[1], i.x[1]));
+  uint8x16_t high =
+      vorrq_u8(vqtbl4q_u8(t.q[2], i.x[2]), vqtbl4q_u8(t.q[3], i.x[3]));
+  __asm__("" : "+w"(low), "+w"(high));
   return vorrq_u8(low, high);
 }
 
@@ -107,11 +122,14 @@ BRAID_INLINE uint8x16_t Permute(uint8x16_t x, const uint8_t (&index)[16]) {
   return vqtbl1q_u8(x, vld1q_u8(index));
 }
 
+// The part of 2a that multiplication by x folds back: 0x1b where a >= 0x80.
+BRAID_INLINE uint8x16_t XtimeCarry(uint8x16_t a) {
+  return vandq_u8(vcltzq_s8(vreinterpretq_s8_u8(a)), vdupq_n_u8(0x1b));
+}
+
 // Multiplication by x in GF(2^8), bytewise.
 BRAID_INLINE uint8x16_t Xtime(uint8x16_t a) {
-  const uint8x16_t carry =
-      vreinterpretq_u8_s8(vshrq_n_s8(vreinterpretq_s8_u8(a), 7));
-  return veorq_u8(vaddq_u8(a, a), vandq_u8(carry, vdupq_n_u8(0x1b)));
+  return veorq_u8(vaddq_u8(a, a), XtimeCarry(a));
 }
 
 BRAID_INLINE uint8x16_t RotateColumns16(uint8x16_t a) {
@@ -125,26 +143,44 @@ BRAID_INLINE uint8x16_t MixColumns(uint8x16_t y, uint8x16_t r1) {
   return veorq_u8(Xtime(t), veorq_u8(r1, RotateColumns16(t)));
 }
 
-// MixColumns(ShiftRows(SubBytes(x))): AESE+AESMC but for the key.
-BRAID_INLINE uint8x16_t EncRound(const Table& sbox, uint8x16_t x) {
+// MixColumns(ShiftRows(SubBytes(x))) ^ k, as the next round's quarters.
+// Serial modes wait on this chain, so it is kept shallow: the four column
+// rotations after ShiftRows are four TBLs of s, and the key, once per
+// quarter with its constant, joins the XOR tree early.
+BRAID_INLINE Quarters EncRound(const Table& sbox, const Quarters& x,
+                               uint8x16_t k) {
   const uint8x16_t s = Lookup(sbox, x);
-  return MixColumns(Permute(s, kPermutations.shift_rows),
-                    Permute(s, kPermutations.shift_rows_rot));
+  const auto& p = kPermutations.shift_rows_rot;
+  const uint8x16_t r1 = Permute(s, p[1]);
+  const uint8x16_t t = veorq_u8(Permute(s, p[0]), r1);
+  const uint8x16_t r12 = veorq_u8(r1, Permute(s, p[2]));
+  const uint8x16_t r3 = Permute(s, p[3]);
+  const uint8x16_t twice_t = vaddq_u8(t, t);
+  const uint8x16_t carry = XtimeCarry(t);
+  // 2t = twice_t ^ carry, the deepest terms, enters last.
+  auto quarter = [&](uint8_t c) BRAID_LAMBDA_INLINE {
+    const uint8x16_t kc = veorq_u8(k, vdupq_n_u8(c));
+    return veorq_u8(veorq_u8(veorq_u8(r12, veorq_u8(r3, kc)), twice_t),
+                    carry);
+  };
+  return Quarters{
+      {quarter(0x00), quarter(0x40), quarter(0x80), quarter(0xc0)}};
 }
-BRAID_INLINE uint8x16_t EncLast(const Table& sbox, uint8x16_t x) {
-  return Permute(Lookup(sbox, x), kPermutations.shift_rows);
+BRAID_INLINE uint8x16_t EncLast(const Table& sbox, const Quarters& x) {
+  return Permute(Lookup(sbox, x), kPermutations.shift_rows_rot[0]);
 }
 // InvMixColumns = MixColumns after multiplying by 5 + 4x^2.
-BRAID_INLINE uint8x16_t DecRound(const Table& inverse_sbox, uint8x16_t x) {
+BRAID_INLINE Quarters DecRound(const Table& inverse_sbox, const Quarters& x,
+                               uint8x16_t k) {
   const uint8x16_t s = Lookup(inverse_sbox, x);
   uint8x16_t y = Permute(s, kPermutations.inv_shift_rows);
   uint8x16_t r1 = Permute(s, kPermutations.inv_shift_rows_rot);
   const uint8x16_t u = Xtime(Xtime(veorq_u8(y, RotateColumns16(y))));
   y = veorq_u8(y, u);
   r1 = veorq_u8(r1, Permute(u, kPermutations.rotate_columns));
-  return MixColumns(y, r1);
+  return ToQuarters(veorq_u8(MixColumns(y, r1), k));
 }
-BRAID_INLINE uint8x16_t DecLast(const Table& inverse_sbox, uint8x16_t x) {
+BRAID_INLINE uint8x16_t DecLast(const Table& inverse_sbox, const Quarters& x) {
   return Permute(Lookup(inverse_sbox, x), kPermutations.inv_shift_rows);
 }
 
