@@ -27,7 +27,6 @@
 
 namespace braid_ct {
 
-using Tag = braid::isa::Scalar;
 using Bytes = std::vector<uint8_t>;
 
 inline void Secret(const void* p, size_t n) {
@@ -76,7 +75,7 @@ void OpenBothWays(const Aead& aead, absl::Span<const uint8_t> nonce,
   Check(zeroed, (what + " open, failed tag leaves zeros").c_str());
 }
 
-template <size_t kWays>
+template <class Tag, size_t kWays>
 void RunModes(size_t key_bytes, size_t len) {
   const Bytes key_bytes_v = Pattern(key_bytes, 3);
   const Bytes iv = Pattern(16, 9);
@@ -146,7 +145,8 @@ void RunModes(size_t key_bytes, size_t len) {
   Public(key_bytes_v.data(), key_bytes_v.size());
 }
 
-inline void RunChaCha20(size_t len) {
+template <class Tag>
+void RunChaCha20(size_t len) {
   const Bytes key = Pattern(32, 7), nonce = Pattern(12, 2);
   Bytes pt = Pattern(len, 11), out(len);
   Secret(key.data(), key.size());
@@ -160,7 +160,8 @@ inline void RunChaCha20(size_t len) {
 
 // The AEADs' key and plaintext secret, the Poly1305 one-time key and
 // message too; the tags are public once computed.
-inline void RunChaCha20Poly1305(size_t len) {
+template <class Tag>
+void RunChaCha20Poly1305(size_t len) {
   const Bytes key = Pattern(32, 7), nonce = Pattern(24, 2),
               aad = Pattern(13, 4);
   Bytes pt = Pattern(len, 11), out(len + 16);
@@ -186,7 +187,30 @@ inline void RunChaCha20Poly1305(size_t len) {
   Public(key.data(), key.size());
 }
 
-extern template void RunModes<4>(size_t key_bytes, size_t len);
+// The tags checked, as an X-macro: Scalar on the host; on aarch64 (tools/test
+// runs an aarch64 valgrind under qemu) the NEON engines the build has, which
+// the host cannot run.
+#if defined(__aarch64__) && defined(__ARM_FEATURE_AES)
+#define BRAID_CT_TAGS(X) X(Neon) X(NeonAes)
+#elif defined(__aarch64__)
+#define BRAID_CT_TAGS(X) X(Neon)
+#else
+#define BRAID_CT_TAGS(X) X(Scalar)
+#endif
+
+// f(tag, name) for each tag.
+template <class F>
+void ForEachTag(F&& f) {
+#define BRAID_CT_CALL(T) f(braid::isa::T{}, #T);
+  BRAID_CT_TAGS(BRAID_CT_CALL)
+#undef BRAID_CT_CALL
+}
+
+// ct_check_wide.cc compiles RunModes<Tag, 4> beside ct_check.cc.
+#define BRAID_CT_EXTERN(T) \
+  extern template void RunModes<braid::isa::T, 4>(size_t, size_t);
+BRAID_CT_TAGS(BRAID_CT_EXTERN)
+#undef BRAID_CT_EXTERN
 
 }  // namespace braid_ct
 
