@@ -29,14 +29,27 @@ int main(int argc, char** argv) {
     if (secret[0] == 1) sink = 1;
     return sink - 1;
   }
-  // Every length from 0 to 80 (each tail of one to five blocks), then whole
-  // batches and longer tails.
+  // Every key size, and every length from 0 to 80 (each tail of one to five
+  // blocks), then whole batches and longer tails. On aarch64, where
+  // valgrind runs under qemu, AES-128 and AES-256 (AES-192 differs only in
+  // its round count), and each count of whole blocks with tails of 0, 1 and
+  // 15 bytes.
+#if defined(__aarch64__)
+  constexpr size_t kKeySizes[] = {16, 32};
+#else
+  constexpr size_t kKeySizes[] = {16, 24, 32};
+#endif
   std::vector<size_t> lengths;
-  for (size_t len = 0; len <= 80; ++len) lengths.push_back(len);
+  for (size_t len = 0; len <= 80; ++len) {
+#if defined(__aarch64__)
+    if (len % 16 > 1 && len % 16 != 15) continue;
+#endif
+    lengths.push_back(len);
+  }
   for (size_t len : {96, 100, 128, 255, 256, 260}) lengths.push_back(len);
   braid_ct::ForEachTag([&](auto tag, const char* name) {
     using Tag = decltype(tag);
-    for (size_t key_bytes : {16, 24, 32}) {
+    for (size_t key_bytes : kKeySizes) {
       for (size_t len : lengths) {
         braid_ct::RunModes<Tag, 1>(key_bytes, len);
         braid_ct::RunModes<Tag, 4>(key_bytes, len);
