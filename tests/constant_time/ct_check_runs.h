@@ -27,6 +27,16 @@
 
 namespace braid_ct {
 
+// The tag checked: Scalar on the host; on aarch64 (tools/test runs an
+// aarch64 valgrind under qemu) Neon, whose AES engine reads its S-box with
+// secret indices (from registers) and which the host cannot run. NeonAes and
+// Sve2Aes are AES and PMULL instructions around the same mode templates: not
+// checked, for the run's time.
+#if defined(__aarch64__)
+using Tag = braid::isa::Neon;
+#else
+using Tag = braid::isa::Scalar;
+#endif
 using Bytes = std::vector<uint8_t>;
 
 inline void Secret(const void* p, size_t n) {
@@ -75,7 +85,7 @@ void OpenBothWays(const Aead& aead, absl::Span<const uint8_t> nonce,
   Check(zeroed, (what + " open, failed tag leaves zeros").c_str());
 }
 
-template <class Tag, size_t kWays>
+template <size_t kWays>
 void RunModes(size_t key_bytes, size_t len) {
   const Bytes key_bytes_v = Pattern(key_bytes, 3);
   const Bytes iv = Pattern(16, 9);
@@ -145,8 +155,7 @@ void RunModes(size_t key_bytes, size_t len) {
   Public(key_bytes_v.data(), key_bytes_v.size());
 }
 
-template <class Tag>
-void RunChaCha20(size_t len) {
+inline void RunChaCha20(size_t len) {
   const Bytes key = Pattern(32, 7), nonce = Pattern(12, 2);
   Bytes pt = Pattern(len, 11), out(len);
   Secret(key.data(), key.size());
@@ -160,8 +169,7 @@ void RunChaCha20(size_t len) {
 
 // The AEADs' key and plaintext secret, the Poly1305 one-time key and
 // message too; the tags are public once computed.
-template <class Tag>
-void RunChaCha20Poly1305(size_t len) {
+inline void RunChaCha20Poly1305(size_t len) {
   const Bytes key = Pattern(32, 7), nonce = Pattern(24, 2),
               aad = Pattern(13, 4);
   Bytes pt = Pattern(len, 11), out(len + 16);
@@ -187,30 +195,7 @@ void RunChaCha20Poly1305(size_t len) {
   Public(key.data(), key.size());
 }
 
-// The tags checked, as an X-macro: Scalar on the host; on aarch64 (tools/test
-// runs an aarch64 valgrind under qemu) Neon, whose AES engine reads its
-// S-box with secret indices (from registers) and which the host cannot run.
-// NeonAes and Sve2Aes are AES and PMULL instructions around the same mode
-// templates: not checked, for the run's time.
-#if defined(__aarch64__)
-#define BRAID_CT_TAGS(X) X(Neon)
-#else
-#define BRAID_CT_TAGS(X) X(Scalar)
-#endif
-
-// f(tag, name) for each tag.
-template <class F>
-void ForEachTag(F&& f) {
-#define BRAID_CT_CALL(T) f(braid::isa::T{}, #T);
-  BRAID_CT_TAGS(BRAID_CT_CALL)
-#undef BRAID_CT_CALL
-}
-
-// ct_check_wide.cc compiles RunModes<Tag, 4> beside ct_check.cc.
-#define BRAID_CT_EXTERN(T) \
-  extern template void RunModes<braid::isa::T, 4>(size_t, size_t);
-BRAID_CT_TAGS(BRAID_CT_EXTERN)
-#undef BRAID_CT_EXTERN
+extern template void RunModes<4>(size_t key_bytes, size_t len);
 
 }  // namespace braid_ct
 
