@@ -21,8 +21,9 @@ BRAID_NAMESPACE_BEGIN
 // The most blocks a GHASH batch can take (the powers a key table holds).
 inline constexpr size_t kGhashMaxWays = 16;
 
-// H^1..H^16 in POLYVAL's field, then their folded halves: raw bytes, so that
-// the dispatch tables can pass it (kGhashKeyBytes, 16-byte aligned).
+// H^1..H^16 in POLYVAL's field, then their folded halves (FoldPair of each
+// power and the one below): raw bytes, so that the dispatch tables can pass
+// it (kGhashKeyBytes, 16-byte aligned).
 struct GhashKey {
   alignas(16) uint8_t powers[kGhashMaxWays][16];
   alignas(16) uint8_t folded[kGhashMaxWays][16];
@@ -53,8 +54,8 @@ void Init(Isa isa, const uint8_t h[16], GhashKey& key) {
   hi ^= carry & simd::kPolyvalFold;
   std::memcpy(key.powers[0], &lo, 8);  // little-endian on AArch64, x86-64
   std::memcpy(key.powers[0] + 8, &hi, 8);
-  simd::FieldStore(isa, key.folded[0],
-                   simd::Fold(isa, simd::FieldLoad(isa, key.powers[0])));
+  const auto key_h = simd::FieldLoad(isa, key.powers[0]);
+  simd::FieldStore(isa, key.folded[0], simd::FoldPair(isa, key_h, key_h));
   polyval_internal::ComputePowers(isa, key.powers, key.folded, 1,
                                   kGhashMaxWays);
 }

@@ -9,6 +9,7 @@
 #ifndef BRAID_POLYVAL_H_
 #define BRAID_POLYVAL_H_
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -24,43 +25,63 @@ BRAID_NAMESPACE_BEGIN
 namespace polyval_internal {
 
 // One batch of kBlocks blocks: returns (s ^ X_1)·H^k ^ ... ^ X_k·H, where
-// powers[j] = H^(j+1) and folded[j] its Karatsuba halves' XOR. kReversed
-// loads each block byte-reversed (GHASH's blocks in POLYVAL's field).
+// powers[j] = H^(j+1) and folded[j] = FoldPair(H^(j+1), H^j). Blocks go in
+// pairs, whose Karatsuba folds share their operations. kReversed loads each
+// block byte-reversed (GHASH's blocks in POLYVAL's field).
 template <size_t kBlocks, bool kReversed, class Isa, class Field>
 BRAID_INLINE Field Batch(Isa isa, Field s, const uint8_t* blocks,
                          const uint8_t (*powers)[16],
                          const uint8_t (*folded)[16]) {
   auto acc = simd::WideZero(isa);
+  auto load = [&](auto block) BRAID_LAMBDA_INLINE {
+    auto x = kReversed ? simd::FieldLoadReversed(isa, blocks + 16 * block)
+                       : simd::FieldLoad(isa, blocks + 16 * block);
+    if constexpr (decltype(block)::value == 0) x = simd::FieldXor(isa, x, s);
+    return x;
+  };
+  auto power = [&](size_t j) BRAID_LAMBDA_INLINE {
+    return simd::FieldLoad(isa, powers[j]);
+  };
   // Last block first: the block that carries S joins the sums last, so
   // that the loop-carried chain is one multiply and one reduction long.
-  simd::Unroll<kBlocks>([&](auto... j) BRAID_LAMBDA_INLINE {
-    auto block = [&](auto power) BRAID_LAMBDA_INLINE {
-      constexpr size_t kBlock = kBlocks - 1 - decltype(power)::value;
-      auto x = kReversed ? simd::FieldLoadReversed(isa, blocks + 16 * kBlock)
-                         : simd::FieldLoad(isa, blocks + 16 * kBlock);
-      if constexpr (kBlock == 0) x = simd::FieldXor(isa, x, s);
-      simd::MulAcc(isa, acc, x, simd::FieldLoad(isa, powers[power]),
-                   simd::FieldLoad(isa, folded[power]));
+  constexpr size_t kOdd = kBlocks % 2;
+  if constexpr (kOdd == 1) {
+    simd::MulAcc(isa, acc, load(std::integral_constant<size_t, kBlocks - 1>{}),
+                 power(0), simd::FieldLoad(isa, folded[0]));
+  }
+  simd::Unroll<kBlocks / 2>([&](auto... pair) BRAID_LAMBDA_INLINE {
+    // The pair of powers j and j - 1: blocks kBlocks - 1 - j and the next.
+    auto step = [&](auto pair_index) BRAID_LAMBDA_INLINE {
+      constexpr size_t j = kOdd + 2 * decltype(pair_index)::value + 1;
+      constexpr size_t kBlock = kBlocks - 1 - j;
+      simd::MulAccPair(isa, acc, load(std::integral_constant<size_t, kBlock>{}),
+                       power(j),
+                       load(std::integral_constant<size_t, kBlock + 1>{}),
+                       power(j - 1), simd::FieldLoad(isa, folded[j]));
     };
-    (block(j), ...);
+    (step(pair), ...);
   });
   return simd::Reduce(isa, acc);
 }
 
-// Sets powers[from..count) (and their folded halves) from powers[0] = H
-// and powers[from - 1].
+// Sets powers[from..count) and folded[from..count) from powers[0] = H and
+// the powers below `from`. H^(k+1) = H^(k+1-m)·H^m for m the largest power
+// of two not above k, so the powers of one range [m, 2m) are independent
+// of each other: a chain of log2(count) multiplies, not count.
 template <class Isa>
 void ComputePowers(Isa isa, uint8_t (*powers)[16], uint8_t (*folded)[16],
                    size_t from, size_t count) {
-  const auto key = simd::FieldLoad(isa, powers[0]);
-  const auto key_folded = simd::FieldLoad(isa, folded[0]);
   for (size_t k = from; k < count; ++k) {
+    const size_t m = std::bit_floor(k);
     auto acc = simd::WideZero(isa);
-    simd::MulAcc(isa, acc, simd::FieldLoad(isa, powers[k - 1]), key,
-                 key_folded);
+    simd::MulAcc(isa, acc, simd::FieldLoad(isa, powers[k - m]),
+                 simd::FieldLoad(isa, powers[m - 1]),
+                 simd::FieldLoad(isa, folded[m - 1]));
     const auto power = simd::Reduce(isa, acc);
     simd::FieldStore(isa, powers[k], power);
-    simd::FieldStore(isa, folded[k], simd::Fold(isa, power));
+    simd::FieldStore(
+        isa, folded[k],
+        simd::FoldPair(isa, power, simd::FieldLoad(isa, powers[k - 1])));
   }
 }
 
@@ -97,7 +118,8 @@ class Polyval {
     static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
     const Isa isa;
     std::memcpy(powers_[0], h, 16);
-    simd::FieldStore(isa, folded_[0], simd::Fold(isa, simd::FieldLoad(isa, h)));
+    const auto key = simd::FieldLoad(isa, h);
+    simd::FieldStore(isa, folded_[0], simd::FoldPair(isa, key, key));
   }
 
   // Resumes from a Digest() taken earlier.

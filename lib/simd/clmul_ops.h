@@ -133,9 +133,19 @@ BRAID_INLINE void MulAcc(Tag, ClmulWide& acc, Clmul128 a, Clmul128 b,
   acc.hi = Xor(acc.hi, Mul64(a.hi, b.hi));
   acc.mid = Xor(acc.mid, Mul64(a.lo ^ a.hi, b_folded.lo));
 }
+// b.lo ^ b.hi in the low half, and next.lo ^ next.hi in the high half:
+// what MulAccPair takes for b and next (MulAcc reads the low half only).
 template <IntegerClmulTag Tag>
-BRAID_INLINE Clmul128 Fold(Tag, Clmul128 b) {
-  return {b.lo ^ b.hi, b.lo ^ b.hi};
+BRAID_INLINE Clmul128 FoldPair(Tag, Clmul128 b, Clmul128 next) {
+  return {b.lo ^ b.hi, next.lo ^ next.hi};
+}
+// acc += a * b + a_next * b_next; `folded` is FoldPair(b, b_next).
+template <IntegerClmulTag Tag>
+BRAID_INLINE void MulAccPair(Tag tag, ClmulWide& acc, Clmul128 a, Clmul128 b,
+                             Clmul128 a_next, Clmul128 b_next,
+                             Clmul128 folded) {
+  MulAcc(tag, acc, a, b, folded);
+  MulAcc(tag, acc, a_next, b_next, Clmul128{folded.hi, folded.hi});
 }
 // acc * x^-128 mod the POLYVAL polynomial.
 template <IntegerClmulTag Tag>
@@ -211,9 +221,20 @@ template <PmullTag Tag>
 BRAID_INLINE NeonWide WideZero(Tag) {
   return {vdupq_n_u8(0), vdupq_n_u8(0), vdupq_n_u8(0)};
 }
+namespace clmul_internal {
+// a.lo ^ a.hi in the low half, b.lo ^ b.hi in the high half: three
+// operations for two folds, where each alone takes an EXT and an EOR.
+BRAID_INLINE uint8x16_t FoldHalves(uint8x16_t a, uint8x16_t b) {
+  const uint64x2_t a64 = vreinterpretq_u64_u8(a);
+  const uint64x2_t b64 = vreinterpretq_u64_u8(b);
+  return vreinterpretq_u8_u64(
+      veorq_u64(vtrn1q_u64(a64, b64), vtrn2q_u64(a64, b64)));
+}
+}  // namespace clmul_internal
+
 template <PmullTag Tag>
-BRAID_INLINE uint8x16_t Fold(Tag, uint8x16_t b) {
-  return veorq_u8(b, clmul_internal::SwapHalves(b));
+BRAID_INLINE uint8x16_t FoldPair(Tag, uint8x16_t b, uint8x16_t next) {
+  return clmul_internal::FoldHalves(b, next);
 }
 template <PmullTag Tag>
 BRAID_INLINE void MulAcc(Tag, NeonWide& acc, uint8x16_t a, uint8x16_t b,
@@ -222,6 +243,19 @@ BRAID_INLINE void MulAcc(Tag, NeonWide& acc, uint8x16_t a, uint8x16_t b,
   acc.lo = veorq_u8(acc.lo, MulLow(a, b));
   acc.hi = veorq_u8(acc.hi, MulHigh(a, b));
   acc.mid = veorq_u8(acc.mid, MulLow(veorq_u8(a, SwapHalves(a)), b_folded));
+}
+template <PmullTag Tag>
+BRAID_INLINE void MulAccPair(Tag, NeonWide& acc, uint8x16_t a, uint8x16_t b,
+                             uint8x16_t a_next, uint8x16_t b_next,
+                             uint8x16_t folded) {
+  using namespace clmul_internal;
+  const uint8x16_t a_folded = FoldHalves(a, a_next);
+  acc.lo = veorq_u8(acc.lo, MulLow(a, b));
+  acc.hi = veorq_u8(acc.hi, MulHigh(a, b));
+  acc.mid = veorq_u8(acc.mid, MulLow(a_folded, folded));
+  acc.lo = veorq_u8(acc.lo, MulLow(a_next, b_next));
+  acc.hi = veorq_u8(acc.hi, MulHigh(a_next, b_next));
+  acc.mid = veorq_u8(acc.mid, MulHigh(a_folded, folded));
 }
 template <PmullTag Tag>
 BRAID_INLINE uint8x16_t Reduce(Tag, const NeonWide& acc) {
