@@ -25,7 +25,8 @@ inline constexpr int kMaxRounds = 14;
 // FIPS-197 §5.2, one group of kNk words at a time: the key length is a
 // constant, so there is no division and no branch per word.
 template <int kNk, class Isa>
-void ExpandWords(Isa isa, uint32_t* w, int total_words) {
+void ExpandWords(Isa isa, uint32_t* w) {
+  constexpr int total_words = 4 * (kNk + 7);
   uint32_t rcon = 1;
   for (int i = kNk; i < total_words; i += kNk) {
     const uint32_t rotated = (w[i - 1] >> 8) | (w[i - 1] << 24);
@@ -40,8 +41,8 @@ void ExpandWords(Isa isa, uint32_t* w, int total_words) {
 }
 
 // Both schedules of a 16-, 24- or 32-byte key, 16 * (rounds + 1) bytes each:
-// `enc` in order of use, `dec` for the equivalent inverse cipher (§5.3.5).
-// Returns the rounds.
+// `enc` in order of use, `dec` for the equivalent inverse cipher (§5.3.5),
+// or no `dec` if it is null. Returns the rounds.
 template <class Isa>
 int Expand(Isa isa, const uint8_t* key, size_t key_bytes, uint8_t* enc,
            uint8_t* dec) {
@@ -53,17 +54,18 @@ int Expand(Isa isa, const uint8_t* key, size_t key_bytes, uint8_t* enc,
   std::memcpy(w, key, key_bytes);
   switch (nk) {
     case 4:
-      ExpandWords<4>(isa, w, total_words);
+      ExpandWords<4>(isa, w);
       break;
     case 6:
-      ExpandWords<6>(isa, w, total_words);
+      ExpandWords<6>(isa, w);
       break;
     default:
-      ExpandWords<8>(isa, w, total_words);
+      ExpandWords<8>(isa, w);
       break;
   }
   std::memcpy(enc, w, total_words * 4);
   internal::Wipe(w, sizeof(w));
+  if (dec == nullptr) return rounds;
 
   // Equivalent inverse cipher: keys reversed, InvMixColumns on the middle.
   std::memcpy(dec, enc + 16 * rounds, 16);
@@ -130,6 +132,27 @@ class AesKey {
   int rounds_ = 0;
   alignas(16) uint8_t enc_[16 * (kMaxRounds + 1)] = {};
   alignas(16) uint8_t dec_[16 * (kMaxRounds + 1)] = {};
+};
+
+// The encryption schedule alone, for a key that only ever encrypts and is
+// made anew for each message (GCM-SIV's per-nonce key): half the work and
+// half the wiping of an AesKey. The caller has checked the key's size.
+class AesEncryptionKey {
+ public:
+  template <class Isa>
+  AesEncryptionKey(Isa isa, const uint8_t* key, size_t key_bytes)
+      : rounds_(aes_key_internal::Expand(isa, key, key_bytes, enc_, nullptr)) {
+  }
+  AesEncryptionKey(const AesEncryptionKey&) = default;
+  AesEncryptionKey& operator=(const AesEncryptionKey&) = default;
+  ~AesEncryptionKey() { internal::Wipe(enc_, sizeof(enc_)); }
+
+  int rounds() const { return rounds_; }
+  const uint8_t* encryption_round_keys() const { return enc_; }
+
+ private:
+  alignas(16) uint8_t enc_[16 * (aes_key_internal::kMaxRounds + 1)];
+  int rounds_;
 };
 
 BRAID_NAMESPACE_END

@@ -353,9 +353,11 @@ inline absl::Status CounterError(absl::string_view what, uint64_t needed,
       needed, " more and ", left, " are left (a counter block would repeat)"));
 }
 
+// Under an encryption schedule of `rounds` rounds.
 template <class Counter, class Isa, size_t kWays>
-absl::Status Crypt(const AesKey& key, State& state, absl::string_view what,
-                   absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
+absl::Status Crypt(const uint8_t* round_keys, int rounds, State& state,
+                   absl::string_view what, absl::Span<const uint8_t> in,
+                   absl::Span<uint8_t> out) {
   if (absl::Status s = modes_internal::CheckInOut(what, in, out); !s.ok()) {
     return s;
   }
@@ -378,20 +380,26 @@ absl::Status Crypt(const AesKey& key, State& state, absl::string_view what,
   using K = Kernel<Counter, Isa, kWays>;
   const size_t whole = len / 16;
   if (whole > 0) {
-    K::Blocks(key.encryption_round_keys(), key.rounds(), state.counter, src,
-              dst, whole);
+    K::Blocks(round_keys, rounds, state.counter, src, dst, whole);
     src += 16 * whole;
     dst += 16 * whole;
     len -= 16 * whole;
   }
   if (len > 0) {
     std::memset(state.keystream, 0, 16);
-    K::Blocks(key.encryption_round_keys(), key.rounds(), state.counter,
-              state.keystream, state.keystream, 1);
+    K::Blocks(round_keys, rounds, state.counter, state.keystream,
+              state.keystream, 1);
     for (size_t j = 0; j < len; ++j) dst[j] = src[j] ^ state.keystream[j];
     state.used = len;
   }
   return absl::OkStatus();
+}
+
+template <class Counter, class Isa, size_t kWays>
+absl::Status Crypt(const AesKey& key, State& state, absl::string_view what,
+                   absl::Span<const uint8_t> in, absl::Span<uint8_t> out) {
+  return Crypt<Counter, Isa, kWays>(key.encryption_round_keys(), key.rounds(),
+                                    state, what, in, out);
 }
 
 // A resumable keystream over its own copy of the key.

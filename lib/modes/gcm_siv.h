@@ -210,9 +210,17 @@ class AesGcmSiv {
  private:
   // The per-nonce keys (RFC 8452 §4).
   struct Keys {
-    alignas(16) uint8_t auth[16];
-    AesKey enc;
+    // material: 8 bytes from each block E_K(LE32(i) || nonce).
+    Keys(const uint8_t* material, size_t enc_bytes)
+        : enc(Isa{}, material + 16, enc_bytes) {
+      std::memcpy(auth, material, 16);
+    }
+    Keys(const Keys&) = default;
+    Keys& operator=(const Keys&) = default;
     ~Keys() { internal::Wipe(auth, sizeof(auth)); }
+
+    alignas(16) uint8_t auth[16];
+    AesEncryptionKey enc;
   };
 
   explicit AesGcmSiv(AesKey key) : key_(std::move(key)) {}
@@ -258,10 +266,7 @@ class AesGcmSiv {
     alignas(16) uint8_t material[6 * 8];
     for (int i = 0; i < blocks; ++i)
       std::memcpy(material + 8 * i, out + 16 * i, 8);
-    auto enc = AesKey::CreateWith(
-        Isa{}, absl::MakeConstSpan(material + 16, 8 * (blocks - 2)));
-    Keys keys{{}, *std::move(enc)};  // 16 or 32 bytes: cannot fail
-    std::memcpy(keys.auth, material, 16);
+    Keys keys(material, 8 * (blocks - 2));
     internal::Wipe(material, sizeof(material));
     internal::Wipe(out, sizeof(out));
     return keys;
@@ -312,8 +317,8 @@ class AesGcmSiv {
   static void CryptPiece(const Keys& keys, ctr_internal::State& state,
                          const uint8_t* in, uint8_t* out, size_t n) {
     (void)ctr_internal::Crypt<ctr_internal::LittleEndian32, Isa, kWays>(
-        keys.enc, state, "GCM-SIV", absl::MakeConstSpan(in, n),
-        absl::MakeSpan(out, n));
+        keys.enc.encryption_round_keys(), keys.enc.rounds(), state, "GCM-SIV",
+        absl::MakeConstSpan(in, n), absl::MakeSpan(out, n));
   }
 
   AesKey key_;
