@@ -21,12 +21,10 @@ BRAID_NAMESPACE_BEGIN
 // The most blocks a GHASH batch can take (the powers a key table holds).
 inline constexpr size_t kGhashMaxWays = 16;
 
-// H^1..H^16 in POLYVAL's field, then their folded halves (FoldPair of each
-// power and the one below): raw bytes, so that the dispatch tables can pass
-// it (kGhashKeyBytes, 16-byte aligned).
+// H^1..H^16 in POLYVAL's field, as batches read them: raw bytes, so that
+// the dispatch tables can pass it as such.
 struct GhashKey {
-  alignas(16) uint8_t powers[kGhashMaxWays][16];
-  alignas(16) uint8_t folded[kGhashMaxWays][16];
+  polyval_internal::PowerTable<kGhashMaxWays> table;
 
   GhashKey() = default;
   GhashKey(const GhashKey&) = default;
@@ -52,12 +50,12 @@ void Init(Isa isa, const uint8_t h[16], GhashKey& key) {
   lo <<= 1;
   lo ^= carry & 1;
   hi ^= carry & simd::kPolyvalFold;
-  std::memcpy(key.powers[0], &lo, 8);  // little-endian on AArch64, x86-64
-  std::memcpy(key.powers[0] + 8, &hi, 8);
-  const auto key_h = simd::FieldLoad(isa, key.powers[0]);
-  simd::FieldStore(isa, key.folded[0], simd::FoldPair(isa, key_h, key_h));
-  polyval_internal::ComputePowers(isa, key.powers, key.folded, 1,
-                                  kGhashMaxWays);
+  alignas(16) uint8_t key_h[16];
+  std::memcpy(key_h, &lo, 8);  // little-endian on AArch64, x86-64
+  std::memcpy(key_h + 8, &hi, 8);
+  polyval_internal::SetKey(isa, key.table, key_h);
+  polyval_internal::ComputePowers(isa, key.table, 1, kGhashMaxWays);
+  internal::Wipe(key_h, sizeof(key_h));
 }
 
 }  // namespace ghash_internal
@@ -83,7 +81,7 @@ class Ghash {
     simd::FieldStore(isa, state_,
                      polyval_internal::Blocks<kWays, true>(
                          isa, simd::FieldLoad(isa, state_), blocks, n,
-                         key_.powers, key_.folded));
+                         key_.table));
   }
 
   // Absorbs `len` bytes, the last block padded with zeros.

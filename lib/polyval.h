@@ -24,81 +24,116 @@
 BRAID_NAMESPACE_BEGIN
 namespace polyval_internal {
 
-// One batch of kBlocks blocks: returns (s ^ X_1)·H^k ^ ... ^ X_k·H, where
-// powers[j] = H^(j+1) and folded[j] = FoldPair(H^(j+1), H^j). Blocks go in
-// pairs, whose Karatsuba folds share their operations. kReversed loads each
-// block byte-reversed (GHASH's blocks in POLYVAL's field).
-template <size_t kBlocks, bool kReversed, class Isa, class Field>
+// Row j of what batches read of a hash key H: H^(j+1), and for j >= 1 the
+// pair H^(j+1), H^j split as SplitHalves splits two blocks, with its
+// Karatsuba folds (row 0: H's fold in the low half). Raw bytes; a row's
+// parts side by side, so that the rows in use are one run to wipe.
+struct PowerRow {
+  alignas(16) uint8_t power[16];
+  alignas(16) uint8_t pair_lo[16];
+  alignas(16) uint8_t pair_hi[16];
+  alignas(16) uint8_t folded[16];
+};
+template <size_t kCount>
+struct PowerTable {
+  PowerRow rows[kCount];
+
+  void Wipe(size_t count) { internal::Wipe(rows, sizeof(PowerRow) * count); }
+};
+
+// Row 0, from H.
+template <class Isa, size_t kCount>
+void SetKey(Isa isa, PowerTable<kCount>& t, const uint8_t h[16]) {
+  std::memcpy(t.rows[0].power, h, 16);
+  const auto key = simd::FieldLoad(isa, h);
+  simd::FieldStore(isa, t.rows[0].folded,
+                   simd::FoldHalves(isa, simd::SplitHalves(isa, key, key)));
+}
+
+// Rows from..count, from H and the rows below `from`. H^(k+1) =
+// H^(k+1-m)·H^m for m the largest power of two not above k, so the powers
+// of one range [m, 2m) are independent of each other: a chain of
+// log2(count) multiplies, not count.
+template <class Isa, size_t kCount>
+void ComputePowers(Isa isa, PowerTable<kCount>& t, size_t from, size_t count) {
+  for (size_t k = from; k < count; ++k) {
+    const size_t m = std::bit_floor(k);
+    auto acc = simd::WideZero(isa);
+    simd::MulAcc(isa, acc, simd::FieldLoad(isa, t.rows[k - m].power),
+                 simd::FieldLoad(isa, t.rows[m - 1].power),
+                 simd::FieldLoad(isa, t.rows[m - 1].folded));
+    const auto power = simd::Reduce(isa, acc);
+    simd::FieldStore(isa, t.rows[k].power, power);
+    const auto pair = simd::SplitHalves(
+        isa, power, simd::FieldLoad(isa, t.rows[k - 1].power));
+    simd::FieldStore(isa, t.rows[k].pair_lo, pair.lo);
+    simd::FieldStore(isa, t.rows[k].pair_hi, pair.hi);
+    simd::FieldStore(isa, t.rows[k].folded, simd::FoldHalves(isa, pair));
+  }
+}
+
+// One batch of kBlocks blocks: returns (s ^ X_1)·H^k ^ ... ^ X_k·H.
+// Blocks go in pairs split into halves, so that a pair's Karatsuba folds
+// take one EOR. kReversed: the blocks are GHASH's, byte-reversed as they
+// are loaded; kSplitOnLoad: by two TBLs that also split (GCC spills around
+// them where the hashed blocks are also the cipher's input).
+template <size_t kBlocks, bool kReversed, class Isa, class Field,
+          size_t kCount, bool kSplitOnLoad = kReversed>
 BRAID_INLINE Field Batch(Isa isa, Field s, const uint8_t* blocks,
-                         const uint8_t (*powers)[16],
-                         const uint8_t (*folded)[16]) {
+                         const PowerTable<kCount>& t) {
+  static_assert(kBlocks <= kCount && (kReversed || !kSplitOnLoad));
+  auto load = [&](size_t block) BRAID_LAMBDA_INLINE {
+    return kReversed ? simd::FieldLoadReversed(isa, blocks + 16 * block)
+                     : simd::FieldLoad(isa, blocks + 16 * block);
+  };
   auto acc = simd::WideZero(isa);
-  auto load = [&](auto block) BRAID_LAMBDA_INLINE {
-    auto x = kReversed ? simd::FieldLoadReversed(isa, blocks + 16 * block)
-                       : simd::FieldLoad(isa, blocks + 16 * block);
-    if constexpr (decltype(block)::value == 0) x = simd::FieldXor(isa, x, s);
-    return x;
-  };
-  auto power = [&](size_t j) BRAID_LAMBDA_INLINE {
-    return simd::FieldLoad(isa, powers[j]);
-  };
   // Last block first: the block that carries S joins the sums last, so
   // that the loop-carried chain is one multiply and one reduction long.
   constexpr size_t kOdd = kBlocks % 2;
   if constexpr (kOdd == 1) {
-    simd::MulAcc(isa, acc, load(std::integral_constant<size_t, kBlocks - 1>{}),
-                 power(0), simd::FieldLoad(isa, folded[0]));
+    auto x = load(kBlocks - 1);
+    if constexpr (kBlocks == 1) x = simd::FieldXor(isa, x, s);
+    simd::MulAcc(isa, acc, x, simd::FieldLoad(isa, t.rows[0].power),
+                 simd::FieldLoad(isa, t.rows[0].folded));
   }
   simd::Unroll<kBlocks / 2>([&](auto... pair) BRAID_LAMBDA_INLINE {
-    // The pair of powers j and j - 1: blocks kBlocks - 1 - j and the next.
+    // The pair of powers j + 1 and j: blocks kBlocks - 1 - j and the next.
     auto step = [&](auto pair_index) BRAID_LAMBDA_INLINE {
       constexpr size_t j = kOdd + 2 * decltype(pair_index)::value + 1;
       constexpr size_t kBlock = kBlocks - 1 - j;
-      simd::MulAccPair(isa, acc, load(std::integral_constant<size_t, kBlock>{}),
-                       power(j),
-                       load(std::integral_constant<size_t, kBlock + 1>{}),
-                       power(j - 1), simd::FieldLoad(isa, folded[j]));
+      auto x = [&]() BRAID_LAMBDA_INLINE {
+        if constexpr (kSplitOnLoad && kBlock != 0) {
+          return simd::LoadReversedSplitHalves(isa, blocks + 16 * kBlock);
+        } else {
+          auto a = load(kBlock);
+          if constexpr (kBlock == 0) a = simd::FieldXor(isa, a, s);
+          return simd::SplitHalves(isa, a, load(kBlock + 1));
+        }
+      }();
+      const PowerRow& row = t.rows[j];
+      simd::MulAccHalves(isa, acc, x,
+                         simd::LoadHalves(isa, row.pair_lo, row.pair_hi),
+                         simd::FieldLoad(isa, row.folded));
     };
     (step(pair), ...);
   });
   return simd::Reduce(isa, acc);
 }
 
-// Sets powers[from..count) and folded[from..count) from powers[0] = H and
-// the powers below `from`. H^(k+1) = H^(k+1-m)·H^m for m the largest power
-// of two not above k, so the powers of one range [m, 2m) are independent
-// of each other: a chain of log2(count) multiplies, not count.
-template <class Isa>
-void ComputePowers(Isa isa, uint8_t (*powers)[16], uint8_t (*folded)[16],
-                   size_t from, size_t count) {
-  for (size_t k = from; k < count; ++k) {
-    const size_t m = std::bit_floor(k);
-    auto acc = simd::WideZero(isa);
-    simd::MulAcc(isa, acc, simd::FieldLoad(isa, powers[k - m]),
-                 simd::FieldLoad(isa, powers[m - 1]),
-                 simd::FieldLoad(isa, folded[m - 1]));
-    const auto power = simd::Reduce(isa, acc);
-    simd::FieldStore(isa, powers[k], power);
-    simd::FieldStore(
-        isa, folded[k],
-        simd::FoldPair(isa, power, simd::FieldLoad(isa, powers[k - 1])));
-  }
-}
-
 // Absorbs n blocks into s, kWays per reduction, then the remainder in
 // batches of the powers of two below kWays.
-template <size_t kWays, bool kReversed, class Isa, class Field>
+template <size_t kWays, bool kReversed, class Isa, class Field,
+          size_t kCount>
 BRAID_INLINE Field Blocks(Isa isa, Field s, const uint8_t* blocks, size_t n,
-                          const uint8_t (*powers)[16],
-                          const uint8_t (*folded)[16]) {
+                          const PowerTable<kCount>& t) {
   while (n >= kWays) {
-    s = Batch<kWays, kReversed>(isa, s, blocks, powers, folded);
+    s = Batch<kWays, kReversed>(isa, s, blocks, t);
     blocks += 16 * kWays;
     n -= kWays;
   }
   simd::ForEachPowerOfTwoBelow<kWays>([&](auto ways) BRAID_LAMBDA_INLINE {
     if (n >= ways()) {
-      s = Batch<ways(), kReversed>(isa, s, blocks, powers, folded);
+      s = Batch<ways(), kReversed>(isa, s, blocks, t);
       blocks += 16 * ways();
       n -= ways();
     }
@@ -116,10 +151,7 @@ class Polyval {
   // otherwise be mostly this table.
   explicit Polyval(const uint8_t h[16]) {
     static_assert(kWays >= 1 && kWays <= 16, "kWays must be 1..16");
-    const Isa isa;
-    std::memcpy(powers_[0], h, 16);
-    const auto key = simd::FieldLoad(isa, h);
-    simd::FieldStore(isa, folded_[0], simd::FoldPair(isa, key, key));
+    polyval_internal::SetKey(Isa{}, table_, h);
   }
 
   // Resumes from a Digest() taken earlier.
@@ -130,8 +162,7 @@ class Polyval {
   Polyval(const Polyval&) = default;
   Polyval& operator=(const Polyval&) = default;
   ~Polyval() {
-    internal::Wipe(powers_, sizeof(powers_[0]) * powers_ready_);
-    internal::Wipe(folded_, sizeof(folded_[0]) * powers_ready_);
+    table_.Wipe(powers_ready_);
     internal::Wipe(state_, sizeof(state_));
   }
 
@@ -140,14 +171,13 @@ class Polyval {
     const Isa isa;
     if (powers_ready_ < kWays && n > powers_ready_) {
       const size_t count = n < kWays ? n : kWays;
-      polyval_internal::ComputePowers(isa, powers_, folded_, powers_ready_,
-                                      count);
+      polyval_internal::ComputePowers(isa, table_, powers_ready_, count);
       powers_ready_ = count;
     }
     simd::FieldStore(
         isa, state_,
         polyval_internal::Blocks<kWays, false>(
-            isa, simd::FieldLoad(isa, state_), blocks, n, powers_, folded_));
+            isa, simd::FieldLoad(isa, state_), blocks, n, table_));
   }
 
   // Absorbs `len` bytes, the last block padded with zeros.
@@ -164,10 +194,9 @@ class Polyval {
   void Digest(uint8_t out[16]) const { std::memcpy(out, state_, 16); }
 
  private:
-  alignas(16) uint8_t powers_[kWays][16];  // powers_[k] = H^(k+1)
-  alignas(16) uint8_t folded_[kWays][16];  // their Karatsuba halves' XOR
+  polyval_internal::PowerTable<kWays> table_;
   alignas(16) uint8_t state_[16] = {};
-  size_t powers_ready_ = 1;  // powers_[0..powers_ready_) are set
+  size_t powers_ready_ = 1;  // rows 0..powers_ready_ of table_ are set
 };
 
 BRAID_NAMESPACE_END

@@ -56,14 +56,14 @@ struct HashRuns {
   template <class Ways>
   BRAID_INLINE void Batch(Ways ways, const uint8_t* p, size_t per_vector) {
     for (size_t v = 0; v < per_vector; ++v) {
-      s = polyval_internal::Batch<ways(), true>(Isa{}, s, p + 16 * ways() * v,
-                                                key->powers, key->folded);
+      s = polyval_internal::Batch<ways(), true, Isa, Field, kGhashMaxWays,
+                                  !kHashInput>(Isa{}, s, p + 16 * ways() * v,
+                                               key->table);
     }
   }
   BRAID_INLINE void Run(const uint8_t* p, size_t n) {
     for (size_t i = 0; i < n; ++i) {
-      s = polyval_internal::Batch<1, true>(Isa{}, s, p + 16 * i, key->powers,
-                                           key->folded);
+      s = polyval_internal::Batch<1, true>(Isa{}, s, p + 16 * i, key->table);
     }
   }
 };

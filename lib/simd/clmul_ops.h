@@ -111,6 +111,11 @@ BRAID_INLINE void FieldStoreReversed(Tag, uint8_t* p, Clmul128 v) {
   std::memcpy(p, &hi, 8);
   std::memcpy(p + 8, &lo, 8);
 }
+// The bytes of v in reverse order.
+template <IntegerClmulTag Tag>
+BRAID_INLINE Clmul128 FieldReverse(Tag, Clmul128 v) {
+  return {__builtin_bswap64(v.hi), __builtin_bswap64(v.lo)};
+}
 template <IntegerClmulTag Tag>
 BRAID_INLINE Clmul128 FieldXor(Tag, Clmul128 a, Clmul128 b) {
   return clmul_internal::Xor(a, b);
@@ -133,19 +138,44 @@ BRAID_INLINE void MulAcc(Tag, ClmulWide& acc, Clmul128 a, Clmul128 b,
   acc.hi = Xor(acc.hi, Mul64(a.hi, b.hi));
   acc.mid = Xor(acc.mid, Mul64(a.lo ^ a.hi, b_folded.lo));
 }
-// b.lo ^ b.hi in the low half, and next.lo ^ next.hi in the high half:
-// what MulAccPair takes for b and next (MulAcc reads the low half only).
+// Two blocks a, b as their low halves {a.lo, b.lo} and their high halves
+// {a.hi, b.hi}: the form MulAccHalves multiplies.
+struct ClmulHalves {
+  Clmul128 lo, hi;
+};
 template <IntegerClmulTag Tag>
-BRAID_INLINE Clmul128 FoldPair(Tag, Clmul128 b, Clmul128 next) {
-  return {b.lo ^ b.hi, next.lo ^ next.hi};
+BRAID_INLINE ClmulHalves SplitHalves(Tag, Clmul128 a, Clmul128 b) {
+  return {{a.lo, b.lo}, {a.hi, b.hi}};
 }
-// acc += a * b + a_next * b_next; `folded` is FoldPair(b, b_next).
+// The two blocks at p, each byte-reversed (GHASH's), split.
 template <IntegerClmulTag Tag>
-BRAID_INLINE void MulAccPair(Tag tag, ClmulWide& acc, Clmul128 a, Clmul128 b,
-                             Clmul128 a_next, Clmul128 b_next,
-                             Clmul128 folded) {
-  MulAcc(tag, acc, a, b, folded);
-  MulAcc(tag, acc, a_next, b_next, Clmul128{folded.hi, folded.hi});
+BRAID_INLINE ClmulHalves LoadReversedSplitHalves(Tag tag, const uint8_t* p) {
+  return SplitHalves(tag, FieldLoadReversed(tag, p),
+                     FieldLoadReversed(tag, p + 16));
+}
+template <IntegerClmulTag Tag>
+BRAID_INLINE ClmulHalves LoadHalves(Tag tag, const uint8_t* lo,
+                                    const uint8_t* hi) {
+  return {FieldLoad(tag, lo), FieldLoad(tag, hi)};
+}
+template <IntegerClmulTag Tag>
+BRAID_INLINE Clmul128 FoldHalves(Tag, const ClmulHalves& x) {
+  return clmul_internal::Xor(x.lo, x.hi);
+}
+// acc += a * c + b * d, for x = SplitHalves(a, b), key = SplitHalves(c, d)
+// and key_folded = FoldHalves(key).
+template <IntegerClmulTag Tag>
+BRAID_INLINE void MulAccHalves(Tag tag, ClmulWide& acc, const ClmulHalves& x,
+                               const ClmulHalves& key, Clmul128 key_folded) {
+  using clmul_internal::Mul64;
+  using clmul_internal::Xor;
+  const Clmul128 folded = FoldHalves(tag, x);
+  acc.lo = Xor(acc.lo,
+               Xor(Mul64(x.lo.lo, key.lo.lo), Mul64(x.lo.hi, key.lo.hi)));
+  acc.hi = Xor(acc.hi,
+               Xor(Mul64(x.hi.lo, key.hi.lo), Mul64(x.hi.hi, key.hi.hi)));
+  acc.mid = Xor(acc.mid, Xor(Mul64(folded.lo, key_folded.lo),
+                             Mul64(folded.hi, key_folded.hi)));
 }
 // acc * x^-128 mod the POLYVAL polynomial.
 template <IntegerClmulTag Tag>
@@ -198,16 +228,18 @@ BRAID_INLINE void FieldStore(Tag, uint8_t* p, uint8x16_t v) {
 // One TBL: a byte permutation is one vector operation where REV64 and EXT
 // would be two.
 template <PmullTag Tag>
-BRAID_INLINE uint8x16_t FieldLoadReversed(Tag, const uint8_t* p) {
+BRAID_INLINE uint8x16_t FieldReverse(Tag, uint8x16_t v) {
   const uint8x16_t reverse = {15, 14, 13, 12, 11, 10, 9, 8,
                               7,  6,  5,  4,  3,  2,  1, 0};
-  return vqtbl1q_u8(vld1q_u8(p), reverse);
+  return vqtbl1q_u8(v, reverse);
 }
 template <PmullTag Tag>
-BRAID_INLINE void FieldStoreReversed(Tag, uint8_t* p, uint8x16_t v) {
-  const uint8x16_t reverse = {15, 14, 13, 12, 11, 10, 9, 8,
-                              7,  6,  5,  4,  3,  2,  1, 0};
-  vst1q_u8(p, vqtbl1q_u8(v, reverse));
+BRAID_INLINE uint8x16_t FieldLoadReversed(Tag tag, const uint8_t* p) {
+  return FieldReverse(tag, vld1q_u8(p));
+}
+template <PmullTag Tag>
+BRAID_INLINE void FieldStoreReversed(Tag tag, uint8_t* p, uint8x16_t v) {
+  vst1q_u8(p, FieldReverse(tag, v));
 }
 template <PmullTag Tag>
 BRAID_INLINE uint8x16_t FieldXor(Tag, uint8x16_t a, uint8x16_t b) {
@@ -221,21 +253,6 @@ template <PmullTag Tag>
 BRAID_INLINE NeonWide WideZero(Tag) {
   return {vdupq_n_u8(0), vdupq_n_u8(0), vdupq_n_u8(0)};
 }
-namespace clmul_internal {
-// a.lo ^ a.hi in the low half, b.lo ^ b.hi in the high half: three
-// operations for two folds, where each alone takes an EXT and an EOR.
-BRAID_INLINE uint8x16_t FoldHalves(uint8x16_t a, uint8x16_t b) {
-  const uint64x2_t a64 = vreinterpretq_u64_u8(a);
-  const uint64x2_t b64 = vreinterpretq_u64_u8(b);
-  return vreinterpretq_u8_u64(
-      veorq_u64(vtrn1q_u64(a64, b64), vtrn2q_u64(a64, b64)));
-}
-}  // namespace clmul_internal
-
-template <PmullTag Tag>
-BRAID_INLINE uint8x16_t FoldPair(Tag, uint8x16_t b, uint8x16_t next) {
-  return clmul_internal::FoldHalves(b, next);
-}
 template <PmullTag Tag>
 BRAID_INLINE void MulAcc(Tag, NeonWide& acc, uint8x16_t a, uint8x16_t b,
                          uint8x16_t b_folded) {
@@ -244,18 +261,49 @@ BRAID_INLINE void MulAcc(Tag, NeonWide& acc, uint8x16_t a, uint8x16_t b,
   acc.hi = veorq_u8(acc.hi, MulHigh(a, b));
   acc.mid = veorq_u8(acc.mid, MulLow(veorq_u8(a, SwapHalves(a)), b_folded));
 }
+
+struct NeonHalves {
+  uint8x16_t lo, hi;
+};
 template <PmullTag Tag>
-BRAID_INLINE void MulAccPair(Tag, NeonWide& acc, uint8x16_t a, uint8x16_t b,
-                             uint8x16_t a_next, uint8x16_t b_next,
-                             uint8x16_t folded) {
+BRAID_INLINE NeonHalves SplitHalves(Tag, uint8x16_t a, uint8x16_t b) {
+  const uint64x2_t a64 = vreinterpretq_u64_u8(a);
+  const uint64x2_t b64 = vreinterpretq_u64_u8(b);
+  return {vreinterpretq_u8_u64(vtrn1q_u64(a64, b64)),
+          vreinterpretq_u8_u64(vtrn2q_u64(a64, b64))};
+}
+// Two TBLs that reverse and split at once, where reversing each block
+// first would be two more (a reversed block's low half is its high half's
+// bytes backwards). One LD1 fills the two consecutive registers TBL reads;
+// GCC moves such a tuple through the stack if it must change it.
+template <PmullTag Tag>
+BRAID_INLINE NeonHalves LoadReversedSplitHalves(Tag, const uint8_t* p) {
+  const uint8x16x2_t both = vld1q_u8_x2(p);
+  const uint8x16_t low = {15, 14, 13, 12, 11, 10, 9,  8,
+                          31, 30, 29, 28, 27, 26, 25, 24};
+  const uint8x16_t high = {7,  6,  5,  4,  3,  2,  1,  0,
+                           23, 22, 21, 20, 19, 18, 17, 16};
+  return {vqtbl2q_u8(both, low), vqtbl2q_u8(both, high)};
+}
+template <PmullTag Tag>
+BRAID_INLINE NeonHalves LoadHalves(Tag, const uint8_t* lo, const uint8_t* hi) {
+  return {vld1q_u8(lo), vld1q_u8(hi)};
+}
+template <PmullTag Tag>
+BRAID_INLINE uint8x16_t FoldHalves(Tag, const NeonHalves& x) {
+  return veorq_u8(x.lo, x.hi);
+}
+template <PmullTag Tag>
+BRAID_INLINE void MulAccHalves(Tag tag, NeonWide& acc, const NeonHalves& x,
+                               const NeonHalves& key, uint8x16_t key_folded) {
   using namespace clmul_internal;
-  const uint8x16_t a_folded = FoldHalves(a, a_next);
-  acc.lo = veorq_u8(acc.lo, MulLow(a, b));
-  acc.hi = veorq_u8(acc.hi, MulHigh(a, b));
-  acc.mid = veorq_u8(acc.mid, MulLow(a_folded, folded));
-  acc.lo = veorq_u8(acc.lo, MulLow(a_next, b_next));
-  acc.hi = veorq_u8(acc.hi, MulHigh(a_next, b_next));
-  acc.mid = veorq_u8(acc.mid, MulHigh(a_folded, folded));
+  const uint8x16_t folded = FoldHalves(tag, x);
+  acc.lo = veorq_u8(acc.lo, MulLow(x.lo, key.lo));
+  acc.hi = veorq_u8(acc.hi, MulLow(x.hi, key.hi));
+  acc.mid = veorq_u8(acc.mid, MulLow(folded, key_folded));
+  acc.lo = veorq_u8(acc.lo, MulHigh(x.lo, key.lo));
+  acc.hi = veorq_u8(acc.hi, MulHigh(x.hi, key.hi));
+  acc.mid = veorq_u8(acc.mid, MulHigh(folded, key_folded));
 }
 template <PmullTag Tag>
 BRAID_INLINE uint8x16_t Reduce(Tag, const NeonWide& acc) {
