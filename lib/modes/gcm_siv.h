@@ -286,7 +286,18 @@ class AesGcmSiv {
   // The tag from POLYVAL's result `s` (which it wipes).
   static void TagFromHash(const Keys& keys, const uint8_t* nonce, uint8_t s[16],
                           uint8_t tag[16]) {
-    for (size_t i = 0; i < kNonceBytes; ++i) s[i] ^= nonce[i];
+    // s[0..12) ^= nonce as two words: as bytes, GCC keeps a loop (s and
+    // nonce might overlap, as far as it knows).
+    uint64_t s_low, nonce_low;
+    uint32_t s_high, nonce_high;
+    std::memcpy(&s_low, s, 8);
+    std::memcpy(&s_high, s + 8, 4);
+    std::memcpy(&nonce_low, nonce, 8);
+    std::memcpy(&nonce_high, nonce + 8, 4);
+    s_low ^= nonce_low;
+    s_high ^= nonce_high;
+    std::memcpy(s, &s_low, 8);
+    std::memcpy(s + 8, &s_high, 4);
     s[15] &= 0x7f;
     ecb_internal::Kernel<Isa, 1>::EncryptBlock(keys.enc.encryption_round_keys(),
                                                keys.enc.rounds(), s, tag);
