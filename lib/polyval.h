@@ -75,8 +75,8 @@ void ComputePowers(Isa isa, PowerTable<kCount>& t, size_t from, size_t count) {
 // One batch of kBlocks blocks: returns (s ^ X_1)·H^k ^ ... ^ X_k·H.
 // Blocks go in pairs split into halves, so that a pair's Karatsuba folds
 // take one EOR. kReversed: the blocks are GHASH's, byte-reversed as they
-// are loaded; kSplitOnLoad: by two TBLs that also split (GCC spills around
-// them where the hashed blocks are also the cipher's input).
+// are loaded; kSplitOnLoad: by two TBLs that also split (see gcm.h's
+// kSplitInputOnLoad for where they do not pay).
 template <size_t kBlocks, bool kReversed, class Isa, class Field,
           size_t kCount, bool kSplitOnLoad = kReversed>
 BRAID_INLINE Field Batch(Isa isa, Field s, const uint8_t* blocks,

@@ -39,6 +39,15 @@
 BRAID_NAMESPACE_BEGIN
 namespace gcm_internal {
 
+// Whether GHASH splits a pair of blocks as it loads them (polyval.h's
+// kSplitOnLoad) when the blocks are also the cipher's input (decryption):
+// there GCC spills around the two-register TBLs and Clang does not.
+#if defined(__clang__)
+inline constexpr bool kSplitInputOnLoad = true;
+#else
+inline constexpr bool kSplitInputOnLoad = false;
+#endif
+
 // GHASH over the runs of ciphertext that CTR's loop shows it: the input's
 // when decrypting, the output's when encrypting (ctr.h, NoHash).
 template <class Isa, size_t kWays, bool kHashInput>
@@ -57,8 +66,8 @@ struct HashRuns {
   BRAID_INLINE void Batch(Ways ways, const uint8_t* p, size_t per_vector) {
     for (size_t v = 0; v < per_vector; ++v) {
       s = polyval_internal::Batch<ways(), true, Isa, Field, kGhashMaxWays,
-                                  !kHashInput>(Isa{}, s, p + 16 * ways() * v,
-                                               key->table);
+                                  !kHashInput || kSplitInputOnLoad>(
+          Isa{}, s, p + 16 * ways() * v, key->table);
     }
   }
   BRAID_INLINE void Run(const uint8_t* p, size_t n) {
