@@ -134,6 +134,15 @@ __attribute__((noinline)) void Steal(Isa isa, const uint8_t* round_keys,
     alignas(16) uint8_t head[16];
     alignas(16) uint8_t steal[16];
   } scratch;
+  // The partial input is read before `out` (which may be `in`) is written.
+  auto steal = [&](const uint8_t* head) {
+    std::memcpy(scratch.steal, in + 16, partial);
+    std::memcpy(scratch.steal + partial, head + partial, 16 - partial);
+    std::memcpy(out + 16, head, partial);
+  };
+  // Encrypting, the bytes move before the cipher's keys are loaded, so that
+  // no vector register lives across the copies' calls.
+  if constexpr (kDirection == aes_engine::Direction::kEncrypt) steal(out);
   aes_engine::WithCipher<kDirection, kRounds>(
       isa, round_keys, [&](const auto& cipher) BRAID_LAMBDA_INLINE {
         auto block = [&](Tweak w, const uint8_t* from,
@@ -147,16 +156,10 @@ __attribute__((noinline)) void Steal(Isa isa, const uint8_t* round_keys,
               simd::Xor(isa, x, simd::LoadBlocks(isa, scratch.white + 16, 1)),
               1);
         };
-        const uint8_t* head = out;
         if constexpr (kDirection == aes_engine::Direction::kDecrypt) {
           block(Double(t), in, scratch.head);
-          head = scratch.head;
+          steal(scratch.head);
         }
-        // The partial input is read before `out` (which may be `in`) is
-        // written.
-        std::memcpy(scratch.steal, in + 16, partial);
-        std::memcpy(scratch.steal + partial, head + partial, 16 - partial);
-        std::memcpy(out + 16, head, partial);
         block(t, scratch.steal, out);
       });
   internal::Wipe(&scratch, sizeof(scratch));
