@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <utility>
 
 #include "absl/status/status.h"
@@ -116,6 +117,23 @@ __attribute__((noinline)) Tweak Blocks(Isa isa, const uint8_t* round_keys,
   return t;
 }
 
+// Copies n < 16 bytes as at most four moves of 8, 4, 2 and 1 bytes chosen
+// by n's bits (a public length): a copy of variable length would be a
+// library call.
+inline void CopyShort(uint8_t* to, const uint8_t* from, size_t n) {
+  size_t i = 0;
+  auto move = [&](auto width) {
+    if (n & width()) {
+      std::memcpy(to + i, from + i, width());
+      i += width();
+    }
+  };
+  move(std::integral_constant<size_t, 8>{});
+  move(std::integral_constant<size_t, 4>{});
+  move(std::integral_constant<size_t, 2>{});
+  move(std::integral_constant<size_t, 1>{});
+}
+
 // Ciphertext stealing (IEEE 1619 §5.3.2, §5.4.2) over the last whole block
 // (at `in`, `out`) and the `partial` bytes after it, with `t` the tweak after
 // the blocks before them. Encrypting, the bulk has already written the last
@@ -136,15 +154,13 @@ __attribute__((noinline)) void Steal(Isa isa, const uint8_t* round_keys,
     alignas(16) uint8_t partial_in[16];
   } scratch;
   constexpr bool kEncrypt = kDirection == aes_engine::Direction::kEncrypt;
-  // No copy of a variable length (a library call) runs while the cipher's
-  // keys are in vector registers: GCC would save them all around it. The
-  // partial input is read before `out` (which may be `in`) is written.
+  // The partial input is read before `out` (which may be `in`) is written.
   if constexpr (kEncrypt) {
-    std::memcpy(scratch.steal, in + 16, partial);
-    std::memcpy(scratch.steal + partial, out + partial, 16 - partial);
-    std::memcpy(out + 16, out, partial);
+    CopyShort(scratch.steal, in + 16, partial);
+    CopyShort(scratch.steal + partial, out + partial, 16 - partial);
+    CopyShort(out + 16, out, partial);
   } else {
-    std::memcpy(scratch.partial_in, in + 16, partial);
+    CopyShort(scratch.partial_in, in + 16, partial);
   }
   aes_engine::WithCipher<kDirection, kRounds>(
       isa, round_keys, [&](const auto& cipher) BRAID_LAMBDA_INLINE {
@@ -170,7 +186,7 @@ __attribute__((noinline)) void Steal(Isa isa, const uint8_t* round_keys,
         }
         block(t, scratch.steal, out);
       });
-  if constexpr (!kEncrypt) std::memcpy(out + 16, scratch.head, partial);
+  if constexpr (!kEncrypt) CopyShort(out + 16, scratch.head, partial);
   internal::Wipe(&scratch, sizeof(scratch));
 }
 
