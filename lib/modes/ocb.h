@@ -29,6 +29,7 @@
 #include "braid/modes/ecb.h"
 #include "braid/modes/whitened.h"
 #include "braid/namespace.h"
+#include "braid/short_copy.h"
 #include "braid/status.h"
 #include "braid/wipe.h"
 
@@ -392,7 +393,7 @@ class AesOcb {
       // E_K((A_* || 1 || 0...) ^ Offset_m ^ L_*).
       uint8_t* block = call.block;
       std::memset(block, 0, 16);
-      std::memcpy(block, aad.data() + 16 * whole, rest);
+      internal::CopyShort(block, aad.data() + 16 * whole, rest);
       block[rest] = 0x80;
       std::memcpy(call.pad, &offset, 16);
       ocb_internal::XorInto(block, call.pad, 16);
@@ -441,9 +442,9 @@ class AesOcb {
     EncryptBlock(call.offset, call.pad);
     uint8_t* last = call.block;
     std::memset(last, 0, 16);
-    std::memcpy(last, in, rest);
+    internal::CopyShort(last, in, rest);
     for (size_t i = 0; i < rest; ++i) out[i] = last[i] ^ call.pad[i];
-    if (kDirection == Direction::kDecrypt) std::memcpy(last, out, rest);
+    if (kDirection == Direction::kDecrypt) internal::CopyShort(last, out, rest);
     last[rest] = 0x80;
     ocb_internal::XorInto(checksum, last, 16);
   }

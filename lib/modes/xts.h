@@ -14,7 +14,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <type_traits>
 #include <utility>
 
 #include "absl/status/status.h"
@@ -30,6 +29,7 @@
 #include "braid/modes/ecb.h"
 #include "braid/modes/whitened.h"
 #include "braid/namespace.h"
+#include "braid/short_copy.h"
 #include "braid/simd/aes_ops.h"
 #include "braid/wipe.h"
 
@@ -117,23 +117,6 @@ __attribute__((noinline)) Tweak Blocks(Isa isa, const uint8_t* round_keys,
   return t;
 }
 
-// Copies n < 16 bytes as at most four moves of 8, 4, 2 and 1 bytes chosen
-// by n's bits (a public length): a copy of variable length would be a
-// library call.
-inline void CopyShort(uint8_t* to, const uint8_t* from, size_t n) {
-  size_t i = 0;
-  auto move = [&](auto width) {
-    if (n & width()) {
-      std::memcpy(to + i, from + i, width());
-      i += width();
-    }
-  };
-  move(std::integral_constant<size_t, 8>{});
-  move(std::integral_constant<size_t, 4>{});
-  move(std::integral_constant<size_t, 2>{});
-  move(std::integral_constant<size_t, 1>{});
-}
-
 // Ciphertext stealing (IEEE 1619 §5.3.2, §5.4.2) over the last whole block
 // (at `in`, `out`) and the `partial` bytes after it, with `t` the tweak after
 // the blocks before them. Encrypting, the bulk has already written the last
@@ -156,11 +139,12 @@ __attribute__((noinline)) void Steal(Isa isa, const uint8_t* round_keys,
   constexpr bool kEncrypt = kDirection == aes_engine::Direction::kEncrypt;
   // The partial input is read before `out` (which may be `in`) is written.
   if constexpr (kEncrypt) {
-    CopyShort(scratch.steal, in + 16, partial);
-    CopyShort(scratch.steal + partial, out + partial, 16 - partial);
-    CopyShort(out + 16, out, partial);
+    internal::CopyShort(scratch.steal, in + 16, partial);
+    internal::CopyShort(scratch.steal + partial, out + partial,
+                        16 - partial);
+    internal::CopyShort(out + 16, out, partial);
   } else {
-    CopyShort(scratch.partial_in, in + 16, partial);
+    internal::CopyShort(scratch.partial_in, in + 16, partial);
   }
   aes_engine::WithCipher<kDirection, kRounds>(
       isa, round_keys, [&](const auto& cipher) BRAID_LAMBDA_INLINE {
@@ -186,7 +170,9 @@ __attribute__((noinline)) void Steal(Isa isa, const uint8_t* round_keys,
         }
         block(t, scratch.steal, out);
       });
-  if constexpr (!kEncrypt) CopyShort(out + 16, scratch.head, partial);
+  if constexpr (!kEncrypt) {
+    internal::CopyShort(out + 16, scratch.head, partial);
+  }
   internal::Wipe(&scratch, sizeof(scratch));
 }
 
