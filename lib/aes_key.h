@@ -134,26 +134,29 @@ class AesKey {
   alignas(16) uint8_t dec_[16 * (kMaxRounds + 1)] = {};
 };
 
+namespace aes_key_internal {
+
 // The encryption schedule alone, for a key that only ever encrypts and is
 // made anew for each message (GCM-SIV's per-nonce key): half the work and
 // half the wiping of an AesKey. The caller has checked the key's size.
-class AesEncryptionKey {
+class EncryptionSchedule {
  public:
   template <class Isa>
-  AesEncryptionKey(Isa isa, const uint8_t* key, size_t key_bytes)
-      : rounds_(aes_key_internal::Expand(isa, key, key_bytes, enc_, nullptr)) {
-  }
-  AesEncryptionKey(const AesEncryptionKey&) = default;
-  AesEncryptionKey& operator=(const AesEncryptionKey&) = default;
-  ~AesEncryptionKey() { internal::Wipe(enc_, sizeof(enc_)); }
+  EncryptionSchedule(Isa isa, const uint8_t* key, size_t key_bytes)
+      : rounds_(Expand(isa, key, key_bytes, enc_, nullptr)) {}
+  EncryptionSchedule(const EncryptionSchedule&) = default;
+  EncryptionSchedule& operator=(const EncryptionSchedule&) = default;
+  ~EncryptionSchedule() { internal::Wipe(enc_, sizeof(enc_)); }
 
   int rounds() const { return rounds_; }
   const uint8_t* encryption_round_keys() const { return enc_; }
 
  private:
-  alignas(16) uint8_t enc_[16 * (aes_key_internal::kMaxRounds + 1)];
+  alignas(16) uint8_t enc_[16 * (kMaxRounds + 1)];
   int rounds_;
 };
+
+}  // namespace aes_key_internal
 
 BRAID_NAMESPACE_END
 

@@ -220,7 +220,7 @@ class AesGcmSiv {
     ~Keys() { internal::Wipe(auth, sizeof(auth)); }
 
     alignas(16) uint8_t auth[16];
-    AesEncryptionKey enc;
+    aes_key_internal::EncryptionSchedule enc;
   };
 
   explicit AesGcmSiv(AesKey key) : key_(std::move(key)) {}
