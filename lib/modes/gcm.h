@@ -164,18 +164,11 @@ struct Kernel {
     }
   }
 
+  // Finish with no tail left (either direction: there is none to hash).
   static BRAID_INLINE void End(const uint8_t* rk, int rounds,
                                const uint8_t* table, State* st, uint8_t* tag) {
-    const GhashKey& key = *reinterpret_cast<const GhashKey*>(table);
-    alignas(16) uint8_t block[16];
-    Ghash<Isa, kWays> ghash(key, st->hash);
-    LengthBlock(st->aad_bytes, st->bytes, block);
-    ghash.Update(block, 1);
-    ghash.Digest(block);
-    ecb_internal::Kernel<Isa, 1>::EncryptBlock(rk, rounds, st->j0, st->j0);
-    for (int i = 0; i < 16; ++i) tag[i] = block[i] ^ st->j0[i];
-    internal::Wipe(block, sizeof(block));
-    internal::Wipe(st, sizeof(*st));
+    Finish<Direction::kEncrypt>(rk, rounds, table, st, nullptr, nullptr, 0,
+                                tag);
   }
 
   // Piece and End for the last `rest` < 16 bytes of a message, with two

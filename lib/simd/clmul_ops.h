@@ -98,23 +98,18 @@ template <IntegerClmulTag Tag>
 BRAID_INLINE void FieldStore(Tag, uint8_t* p, Clmul128 v) {
   std::memcpy(p, &v, 16);
 }
-template <IntegerClmulTag Tag>
-BRAID_INLINE Clmul128 FieldLoadReversed(Tag, const uint8_t* p) {
-  uint64_t hi, lo;
-  std::memcpy(&hi, p, 8);
-  std::memcpy(&lo, p + 8, 8);
-  return {__builtin_bswap64(lo), __builtin_bswap64(hi)};
-}
-template <IntegerClmulTag Tag>
-BRAID_INLINE void FieldStoreReversed(Tag, uint8_t* p, Clmul128 v) {
-  const uint64_t hi = __builtin_bswap64(v.hi), lo = __builtin_bswap64(v.lo);
-  std::memcpy(p, &hi, 8);
-  std::memcpy(p + 8, &lo, 8);
-}
 // The bytes of v in reverse order.
 template <IntegerClmulTag Tag>
 BRAID_INLINE Clmul128 FieldReverse(Tag, Clmul128 v) {
   return {__builtin_bswap64(v.hi), __builtin_bswap64(v.lo)};
+}
+template <IntegerClmulTag Tag>
+BRAID_INLINE Clmul128 FieldLoadReversed(Tag tag, const uint8_t* p) {
+  return FieldReverse(tag, FieldLoad(tag, p));
+}
+template <IntegerClmulTag Tag>
+BRAID_INLINE void FieldStoreReversed(Tag tag, uint8_t* p, Clmul128 v) {
+  FieldStore(tag, p, FieldReverse(tag, v));
 }
 template <IntegerClmulTag Tag>
 BRAID_INLINE Clmul128 FieldXor(Tag, Clmul128 a, Clmul128 b) {
