@@ -77,18 +77,11 @@ inline void Init(State& st, const uint8_t key[32]) {
   st.powers26_count = 0;
 }
 
-// h = (h + block + 2^128 * hibit) * r, partly reduced (h2 < 8), for the
-// 16-byte block at p: four products with their high halves, the limbs at
-// 2^128 and above folded by 2^130 = 5.
-BRAID_INLINE void Absorb(uint64_t r0, uint64_t r1, uint64_t s1, uint64_t& h0,
-                         uint64_t& h1, uint64_t& h2, const uint8_t* p,
-                         uint64_t hibit = 1) {
-  const u128 sum0 = static_cast<u128>(h0) + Load64(p);
-  const u128 sum1 =
-      static_cast<u128>(h1) + Load64(p + 8) + static_cast<uint64_t>(sum0 >> 64);
-  h0 = static_cast<uint64_t>(sum0);
-  h1 = static_cast<uint64_t>(sum1);
-  h2 += static_cast<uint64_t>(sum1 >> 64) + hibit;
+// h = h * r, partly reduced (h2 below 8 in, at most 4 out): four products
+// with their high halves, the limbs at 2^128 and above folded by
+// 2^130 = 5. r is clamped, which s1 relies on.
+BRAID_INLINE void MultiplyByR(uint64_t r0, uint64_t r1, uint64_t s1,
+                              uint64_t& h0, uint64_t& h1, uint64_t& h2) {
   const u128 d0 = static_cast<u128>(h0) * r0 + static_cast<u128>(h1) * s1;
   u128 d1 = static_cast<u128>(h0) * r1 + static_cast<u128>(h1) * r0 +
             static_cast<u128>(h2 * s1);
@@ -104,6 +97,19 @@ BRAID_INLINE void Absorb(uint64_t r0, uint64_t r1, uint64_t s1, uint64_t& h0,
   h0 = static_cast<uint64_t>(low);
   h1 = static_cast<uint64_t>(mid);
   h2 = (top & 3) + static_cast<uint64_t>(mid >> 64);
+}
+
+// h = (h + block + 2^128 * hibit) * r for the 16-byte block at p.
+BRAID_INLINE void Absorb(uint64_t r0, uint64_t r1, uint64_t s1, uint64_t& h0,
+                         uint64_t& h1, uint64_t& h2, const uint8_t* p,
+                         uint64_t hibit = 1) {
+  const u128 sum0 = static_cast<u128>(h0) + Load64(p);
+  const u128 sum1 =
+      static_cast<u128>(h1) + Load64(p + 8) + static_cast<uint64_t>(sum0 >> 64);
+  h0 = static_cast<uint64_t>(sum0);
+  h1 = static_cast<uint64_t>(sum1);
+  h2 += static_cast<uint64_t>(sum1 >> 64) + hibit;
+  MultiplyByR(r0, r1, s1, h0, h1, h2);
 }
 
 // Absorb for each of `nblocks` blocks at p.
@@ -296,9 +302,19 @@ BRAID_INLINE void StepColumns(const uint32x2_t h[5], const Lanes m[5],
   ForEachLimb([&](int i) BRAID_LAMBDA_INLINE {
     x[i] = vadd_u32(h[i], vget_low_u32(m[i]));
   });
+  // Rows 3 and 4 of h's products in a sum of their own: two shorter
+  // chains of multiply-adds after h instead of one of five.
+  uint64x2_t e[5];
   each_product([&](auto row, auto k, auto v, auto lane) BRAID_LAMBDA_INLINE {
-    d[k] = vmlal_laneq_u32(d[k], x[row], far.v[v], lane);
+    if constexpr (row < 3) {
+      d[k] = vmlal_laneq_u32(d[k], x[row], far.v[v], lane);
+    } else if constexpr (row == 3) {
+      e[k] = vmull_laneq_u32(x[row], far.v[v], lane);
+    } else {
+      e[k] = vmlal_laneq_u32(e[k], x[row], far.v[v], lane);
+    }
   });
+  ForEachLimb([&](int k) BRAID_LAMBDA_INLINE { d[k] = vaddq_u64(d[k], e[k]); });
 }
 
 // Column sums back to limbs below 2^26 (limbs 1 and 4 a little above): two
@@ -333,18 +349,17 @@ BRAID_INLINE void LoadBlocks(const uint8_t* p, Lanes m[5]) {
   m[4] = vorrq_u32(vshrq_n_u32(w.val[3], 8), vdupq_n_u32(1u << 24));
 }
 
-// r^1 .. r^count in st.powers26.
+// r^1 .. r^count in st.powers26: each power the one before times r, in
+// base 2^64 (a quarter of the products a base 2^26 multiplication takes).
 BRAID_INLINE void EnsurePowers(State& st, uint32_t count) {
-  uint32_t(&pw)[8][5] = st.powers26;
-  if (st.powers26_count == 0) {
-    ToBase26(st.r0, st.r1, 0, pw[0]);
-    st.powers26_count = 1;
+  if (count <= st.powers26_count) return;
+  uint64_t h0 = st.r0, h1 = st.r1, h2 = 0;
+  ToBase26(h0, h1, h2, st.powers26[0]);
+  for (uint32_t n = 1; n < count; ++n) {
+    MultiplyByR(st.r0, st.r1, st.s1, h0, h1, h2);
+    ToBase26(h0, h1, h2, st.powers26[n]);
   }
-  // pw[n] = r^(n + 1), the product of two powers already there.
-  for (uint32_t n = st.powers26_count; n < count; ++n) {
-    Multiply26(pw[n / 2], pw[(n - 1) / 2], pw[n]);
-  }
-  if (count > st.powers26_count) st.powers26_count = count;
+  st.powers26_count = count;
 }
 
 // A serial accumulator that runs beside the vector chains, on the
@@ -544,10 +559,7 @@ class Poly1305 {
   static constexpr size_t kBlockBytes = 16;
 
   static absl::StatusOr<Poly1305> Create(absl::Span<const uint8_t> key) {
-    if (key.size() != kKeyBytes || key.data() == nullptr) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("Poly1305: key must be 32 bytes, got ", key.size()));
-    }
+    if (absl::Status s = CheckKey(key); !s.ok()) return s;
     return Poly1305(key.data());
   }
 
@@ -555,10 +567,10 @@ class Poly1305 {
   static absl::Status Mac(absl::Span<const uint8_t> key,
                           absl::Span<const uint8_t> message,
                           absl::Span<uint8_t> tag) {
-    auto mac = Create(key);
-    if (!mac.ok()) return mac.status();
-    if (absl::Status s = mac->Update(message); !s.ok()) return s;
-    return mac->Finish(tag);
+    if (absl::Status s = CheckKey(key); !s.ok()) return s;
+    Poly1305 mac(key.data());  // not through Create: no StatusOr to copy
+    if (absl::Status s = mac.Update(message); !s.ok()) return s;
+    return mac.Finish(tag);
   }
 
   Poly1305(const Poly1305&) = default;
@@ -619,6 +631,14 @@ class Poly1305 {
  private:
   explicit Poly1305(const uint8_t* key) {
     poly1305_internal::Init(state_, key);
+  }
+
+  static absl::Status CheckKey(absl::Span<const uint8_t> key) {
+    if (key.size() != kKeyBytes || key.data() == nullptr) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("Poly1305: key must be 32 bytes, got ", key.size()));
+    }
+    return absl::OkStatus();
   }
 
   BRAID_COLD static absl::Status FinishedError() {
