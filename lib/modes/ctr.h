@@ -312,9 +312,14 @@ template <class Counter, size_t kWays, class Isa, class Hash>
 void Run(Isa isa, const uint8_t* round_keys, int rounds, uint8_t counter[16],
          const uint8_t* in, uint8_t* out, size_t nblocks, Hash& hash) {
   alignas(16) Multikeys<Isa, kWays> multikeys;
-  // Aligning the counter pays from two batches up; fewer blocks take
-  // unaligned batches and skip the table.
-  const bool batches = nblocks >= 2 * kWays * simd::BlocksPerVector(isa);
+  // Aligning the counter pays from two batches up, and only in a run that
+  // carries out of the counter's low byte (where an unaligned batch would
+  // take the general path): other runs take unaligned batches (an add a
+  // block) and skip the table and the shorter batches up to alignment. A
+  // secret counter is not read here: its batches come from memory.
+  const bool batches =
+      nblocks >= 2 * kWays * simd::BlocksPerVector(isa) &&
+      (hash.SecretCounter() || counter[Counter::kLowByte] + nblocks > 256);
   if (batches) FillMultikeys<Counter, Isa, kWays>(isa, round_keys, multikeys);
   modes_internal::DispatchRounds(rounds, [&](auto r) {
     ctr_internal::Blocks<Counter, r(), kWays>(isa, round_keys,
