@@ -396,11 +396,22 @@ void NeonBlocks(Isa isa, const uint32_t state[16], const uint8_t* in,
   // while they fit, then up to three blocks in general-purpose registers
   // side by side (a scalar block's chain is less than half a row block's),
   // and where more are left, kScalarBlocks of them scalar and rows for the
-  // others.
+  // others. Under NEON tags three blocks alone take a word group in a
+  // buffer instead.
   if (nblocks == 0) return;
   simd::Unroll<kBatch>([&](auto... r) BRAID_LAMBDA_INLINE {
     auto tail = [&](auto blocks) BRAID_LAMBDA_INLINE {
       constexpr size_t n = blocks();
+      if constexpr (kNeonTag<Isa> && kGroups > 0 && n == 3) {
+        // Three scalar blocks side by side hold more words than there are
+        // registers: a word group of four in a buffer is quicker.
+        alignas(16) uint8_t buffer[64 * 4] = {};
+        std::memcpy(buffer, in, 64 * n);
+        NeonBatch<1, 0, 0, false>(isa, state, counter, buffer, buffer);
+        std::memcpy(out, buffer, 64 * n);
+        internal::Wipe(buffer, sizeof(buffer));
+        return;
+      }
       constexpr size_t g = std::min(n / 4, kGroups), rest = n - 4 * g;
       constexpr size_t s =
           rest <= 3 || !kNeonTag<Isa>
