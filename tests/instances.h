@@ -154,8 +154,9 @@
   BRAID_TEST_SWEPT_CTR_EVEN(KIND, Isa); \
   BRAID_TEST_SWEPT_CTR_12(KIND, Isa)
 
-// MODE's instances for every tag the flags enable.
-#if defined(__ARM_NEON)
+// MODE's instances for every tag the flags enable (the Neon AES engine not
+// where BRAID_TEST_NO_NEON_AES: test_util.h's AesTags).
+#if defined(__ARM_NEON) && !defined(BRAID_TEST_NO_NEON_AES)
 #define BRAID_TEST_INSTANCES_NEON(MODE, KIND) MODE(KIND, isa::Neon);
 #else
 #define BRAID_TEST_INSTANCES_NEON(MODE, KIND)
