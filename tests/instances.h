@@ -154,11 +154,17 @@
   BRAID_TEST_SWEPT_CTR_EVEN(KIND, Isa); \
   BRAID_TEST_SWEPT_CTR_12(KIND, Isa)
 
-// MODE's instances for every tag the flags enable (the Neon AES engine not
-// where BRAID_TEST_NO_NEON_AES: test_util.h's AesTags).
+// MODE's instances for every tag the flags enable. The aarch64 UBSan build
+// (.bazelrc: a64_ubsan_trap) defines BRAID_TEST_NO_NEON_AES: its tests check
+// the modes' bounds and argument logic, which every tag shares, and the
+// bit-sliced engine's batches were the largest part of compiling them twice
+// over. BRAID_TEST_NEON_AES says whether this build tests the Neon AES
+// engine (test_util.h's AesTags too).
 #if defined(__ARM_NEON) && !defined(BRAID_TEST_NO_NEON_AES)
+#define BRAID_TEST_NEON_AES 1
 #define BRAID_TEST_INSTANCES_NEON(MODE, KIND) MODE(KIND, isa::Neon);
 #else
+#define BRAID_TEST_NEON_AES 0
 #define BRAID_TEST_INSTANCES_NEON(MODE, KIND)
 #endif
 #if defined(__ARM_NEON) && defined(__ARM_FEATURE_AES)

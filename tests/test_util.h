@@ -87,30 +87,25 @@ inline std::vector<Record> ReadVectors(const std::string& path) {
   return records;
 }
 
-// The tags in Ts that the compile flags enable, as ::testing::Types.
+// The AES tags in Ts that this build tests, as ::testing::Types: those the
+// compile flags enable, and Neon only where BRAID_TEST_NEON_AES (instances.h).
+template <class T>
+inline constexpr bool kTestsAes =
+    isa::kEnabled<T> && (BRAID_TEST_NEON_AES || !std::is_same_v<T, isa::Neon>);
 template <class Out, class... Ts>
-struct EnabledOnly {
+struct TestedOnly {
   using type = Out;
 };
 template <class... Os, class T, class... Ts>
-struct EnabledOnly<::testing::Types<Os...>, T, Ts...> {
-  using type = typename EnabledOnly<
-      std::conditional_t<isa::kEnabled<T>, ::testing::Types<Os..., T>,
+struct TestedOnly<::testing::Types<Os...>, T, Ts...> {
+  using type = typename TestedOnly<
+      std::conditional_t<kTestsAes<T>, ::testing::Types<Os..., T>,
                          ::testing::Types<Os...>>,
       Ts...>::type;
 };
 
-// The aarch64 UBSan build (.bazelrc: a64_ubsan_trap) defines
-// BRAID_TEST_NO_NEON_AES: its tests check the modes' bounds and argument
-// logic, which every tag shares, and the bit-sliced engine's batches were
-// the largest part of compiling them twice over.
-#if defined(BRAID_TEST_NO_NEON_AES)
-using AesTags = typename EnabledOnly<::testing::Types<>, isa::Scalar,
+using AesTags = typename TestedOnly<::testing::Types<>, isa::Scalar, isa::Neon,
                                      isa::NeonAes, isa::Sve2Aes>::type;
-#else
-using AesTags = typename EnabledOnly<::testing::Types<>, isa::Scalar, isa::Neon,
-                                     isa::NeonAes, isa::Sve2Aes>::type;
-#endif
 
 // Whether this build runs the sweeps (every kWays, every ChaCha20
 // configuration) of the SIMD tags it enables. The sve2 profile enables every
