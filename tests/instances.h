@@ -196,9 +196,10 @@
 #if defined(BRAID_FULL_SWEEP) || !defined(__aarch64__) || \
     defined(__ARM_FEATURE_SVE2_AES)
 #define BRAID_TEST_SWEEPS_SIMD 1
-#define BRAID_TEST_SWEPT_SIMD(MODE, KIND)  \
-  BRAID_TEST_INSTANCES_NEON(MODE, KIND)    \
-  BRAID_TEST_INSTANCES_NEONAES(MODE, KIND) \
+// The Neon tag takes MODE_NEON, its own points (below).
+#define BRAID_TEST_SWEPT_SIMD(MODE, KIND)           \
+  BRAID_TEST_INSTANCES_NEON(MODE##_NEON, KIND)      \
+  BRAID_TEST_INSTANCES_NEONAES(MODE, KIND)          \
   BRAID_TEST_INSTANCES_SVE2AES(MODE, KIND)
 #else
 #define BRAID_TEST_SWEEPS_SIMD 0
@@ -242,6 +243,31 @@
 #else
 #define BRAID_TEST_SWEEPS_12 0
 #define BRAID_TEST_SWEPT_CTR_12(KIND, Isa)
+#endif
+// The Neon tag's engine runs a call's blocks one at a time below four and
+// as bit-sliced batches of eight, the last one padded, from four up
+// (lib/aes_engine.h: kMinSlicedBlocks); a kernel at kWays k hands it k
+// blocks and, in its tails, the powers of two below k. Its sweep takes one
+// kWays of each kind beside 1 and its default 8 (whose tails give 4, 2 and
+// 1): 3 (one at a time), 5 (one padded batch), 9 (a whole batch and a padded
+// one) and 16 (two whole batches), each by the compiler kSweepsPoint gives
+// it; the bit-sliced batches are most of what the aarch64 builds compile,
+// and the other kWays add no path of the engine's. BRAID_FULL_SWEEP: every
+// point.
+#if defined(BRAID_FULL_SWEEP)
+#define BRAID_TEST_NEON_SWEEPS_ALL 1
+#define BRAID_TEST_SWEPT_CTR_NEON(KIND, Isa) BRAID_TEST_SWEPT_CTR(KIND, Isa)
+#else
+#define BRAID_TEST_NEON_SWEEPS_ALL 0
+#if BRAID_TEST_SWEEPS_EVEN
+#define BRAID_TEST_SWEPT_CTR_NEON_EVEN(KIND, Isa) \
+  BRAID_TEST_CTR_AT(KIND, Isa, 16)
+#else
+#define BRAID_TEST_SWEPT_CTR_NEON_EVEN(KIND, Isa)
+#endif
+#define BRAID_TEST_SWEPT_CTR_NEON(KIND, Isa) \
+  BRAID_TEST_SWEPT_CTR_ODD(KIND, Isa);       \
+  BRAID_TEST_SWEPT_CTR_NEON_EVEN(KIND, Isa)
 #endif
 #define BRAID_TEST_SWEPT_INSTANCES(MODE, KIND) \
   BRAID_TEST_SWEPT_SCALAR(MODE, KIND)          \

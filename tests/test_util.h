@@ -137,15 +137,24 @@ inline constexpr bool kIsDefaultWays =
 // host build sweeps Scalar over every kWays and the aarch64 builds check it
 // at kWays 1 and the default (all of them with BRAID_FULL_SWEEP); the SIMD
 // tags sweep where kFullSweep, at the kWays kSweepsPoint gives this
-// compiler; kWays 12 only with BRAID_FULL_SWEEP. instances.h decides them,
+// compiler (the Neon tag at those of kIsSweptWays); kWays 12 only with
+// BRAID_FULL_SWEEP. instances.h decides them,
 // and shares the swept CTR kernels.
+// The Neon tag sweeps the kWays that take its engine down each of its paths
+// (instances.h: BRAID_TEST_NEON_SWEEPS_ALL).
+template <class Tag, size_t kWays>
+inline constexpr bool kIsSweptWays =
+    !std::is_same_v<Tag, isa::Neon> || BRAID_TEST_NEON_SWEEPS_ALL ||
+    kWays == 3 || kWays == 5 || kWays == 9 || kWays == 16;
+
 template <class Tag, size_t kWays>
 inline constexpr bool kSweeps = kWays == 1 || kIsDefaultWays<Tag, kWays> ||
                                 ((kWays != 12 || BRAID_TEST_SWEEPS_12) &&
                                  (std::is_same_v<Tag, isa::Scalar>
                                       ? BRAID_TEST_SWEEPS_SCALAR
                                       : BRAID_TEST_SWEEPS_SIMD &&
-                                            kSweepsPoint(kWays)));
+                                            kSweepsPoint(kWays) &&
+                                            kIsSweptWays<Tag, kWays>));
 
 struct TagName {
   template <class T>
