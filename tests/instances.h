@@ -154,11 +154,12 @@
   BRAID_TEST_SWEPT_CTR_EVEN(KIND, Isa); \
   BRAID_TEST_SWEPT_CTR_12(KIND, Isa)
 
-// MODE's instances for every tag the flags enable. The aarch64 UBSan build
-// (.bazelrc: a64_ubsan_trap) defines BRAID_TEST_NO_NEON_AES: its tests check
-// the modes' bounds and argument logic, which every tag shares, and the
-// bit-sliced engine's batches were the largest part of compiling them twice
-// over. BRAID_TEST_NEON_AES says whether this build tests the Neon AES
+// MODE's instances for every tag the flags enable. BRAID_TEST_NO_NEON_AES
+// leaves out the Neon AES engine, whose bit-sliced batches are the costliest
+// to compile: the aarch64 UBSan build defines it (.bazelrc: a64_ubsan_trap;
+// its tests check the modes' bounds and argument logic, which every tag
+// shares), and so do tools/test's crypto runs (the engine uses none of that
+// profile's flags). BRAID_TEST_NEON_AES says whether this build tests the
 // engine (test_util.h's AesTags too).
 #if defined(__ARM_NEON) && !defined(BRAID_TEST_NO_NEON_AES)
 #define BRAID_TEST_NEON_AES 1
@@ -251,9 +252,8 @@
 // kWays of each kind beside 1 and its default 8 (whose tails give 4, 2 and
 // 1): 3 (one at a time), 5 (one padded batch), 9 (a whole batch and a padded
 // one) and 16 (two whole batches), each by the compiler kSweepsPoint gives
-// it; the bit-sliced batches are most of what the aarch64 builds compile,
-// and the other kWays add no path of the engine's. BRAID_FULL_SWEEP: every
-// point.
+// it; the other kWays add no path of the engine's. test_util.h's
+// kIsSweptWays lists the same points. BRAID_FULL_SWEEP: every point.
 #if defined(BRAID_FULL_SWEEP)
 #define BRAID_TEST_NEON_SWEEPS_ALL 1
 #define BRAID_TEST_SWEPT_CTR_NEON(KIND, Isa) BRAID_TEST_SWEPT_CTR(KIND, Isa)

@@ -130,6 +130,15 @@ inline constexpr bool kIsDefaultWays =
     kWays == DefaultAesWays<Tag>::kCfb || kWays == DefaultAesWays<Tag>::kCtr ||
     kWays == DefaultAesWays<Tag>::kXts || kWays == DefaultAesWays<Tag>::kOcb;
 
+// Whether Tag's sweep takes kWays at all: every point but for the Neon tag,
+// which sweeps those that take its engine down each of its paths (the same
+// as instances.h's BRAID_TEST_SWEPT_CTR_NEON; BRAID_TEST_NEON_SWEEPS_ALL
+// with BRAID_FULL_SWEEP).
+template <class Tag, size_t kWays>
+inline constexpr bool kIsSweptWays =
+    !std::is_same_v<Tag, isa::Neon> || BRAID_TEST_NEON_SWEEPS_ALL ||
+    kWays == 3 || kWays == 5 || kWays == 9 || kWays == 16;
+
 // Whether a kWays sweep includes (Tag, kWays) in this build: kWays 1 and
 // the block modes' defaults in every build. The Scalar
 // tag's kernels are the same templates on every target, and GCC spends
@@ -138,15 +147,8 @@ inline constexpr bool kIsDefaultWays =
 // at kWays 1 and the default (all of them with BRAID_FULL_SWEEP); the SIMD
 // tags sweep where kFullSweep, at the kWays kSweepsPoint gives this
 // compiler (the Neon tag at those of kIsSweptWays); kWays 12 only with
-// BRAID_FULL_SWEEP. instances.h decides them,
-// and shares the swept CTR kernels.
-// The Neon tag sweeps the kWays that take its engine down each of its paths
-// (instances.h: BRAID_TEST_NEON_SWEEPS_ALL).
-template <class Tag, size_t kWays>
-inline constexpr bool kIsSweptWays =
-    !std::is_same_v<Tag, isa::Neon> || BRAID_TEST_NEON_SWEEPS_ALL ||
-    kWays == 3 || kWays == 5 || kWays == 9 || kWays == 16;
-
+// BRAID_FULL_SWEEP. instances.h decides them, and shares the swept CTR
+// kernels.
 template <class Tag, size_t kWays>
 inline constexpr bool kSweeps = kWays == 1 || kIsDefaultWays<Tag, kWays> ||
                                 ((kWays != 12 || BRAID_TEST_SWEEPS_12) &&
