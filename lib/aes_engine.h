@@ -66,6 +66,58 @@ BRAID_INLINE auto MakeCipher(Rounds r, RoundsAfterFirst r1, FirstRound f,
 // eight are real.
 inline constexpr size_t kMinSlicedBlocks = 4;
 
+// All rounds but the final AddRoundKey on eight blocks, bit-sliced (round
+// key 0 already added; `middle_keys` holds keys 1..Nr-1 as planes).
+template <Direction kDirection, int kRounds>
+BRAID_INLINE void SlicedRounds(simd::neon_aes::Planes& v,
+                               const simd::neon_aes::Planes* middle_keys) {
+  namespace neon = simd::neon_aes;
+  constexpr bool kEnc = kDirection == Direction::kEncrypt;
+  neon::ToPlanes(v);
+  const auto& shift = kEnc ? neon::kPermutations.plane_shift_rows
+                           : neon::kPermutations.plane_inv_shift_rows;
+  if constexpr (!kEnc) neon::AddSboxConstant(v);
+  for (int r = 1; r < kRounds; ++r) {
+    if constexpr (kEnc) {
+      simd::sliced::SubBytes(v);
+      neon::PermutePlanes(v, shift);
+      neon::MixColumns(v);
+    } else {
+      simd::sliced::InvSubBytes(v);
+      neon::PermutePlanes(v, shift);
+      neon::InvMixColumns(v);
+    }
+    neon::AddKey(v, middle_keys[r - 1]);
+  }
+  if constexpr (kEnc) {
+    simd::sliced::SubBytes(v);
+    neon::PermutePlanes(v, shift);
+    neon::AddSboxConstant(v);
+  } else {
+    simd::sliced::InvSubBytes(v);
+    neon::PermutePlanes(v, shift);
+  }
+  neon::FromPlanes(v);
+}
+
+// The same for a padded batch (a tail, or a kWays that is not a multiple of
+// eight), out of line: one copy per direction and key size instead of one
+// in every kernel and tail, where a padded batch already spends eight
+// blocks' work on fewer. Whole batches stay inline: out of line, the call
+// and the blocks' trip through memory slow the in-order Cortex-A53
+// measurably (RESULTS.md).
+template <Direction kDirection, int kRounds>
+__attribute__((noinline)) void PaddedSlicedRounds(
+    simd::neon_aes::Planes& blocks, const simd::neon_aes::Planes* middle_keys) {
+  namespace neon = simd::neon_aes;
+  // A local copy, which the compiler keeps in registers: the stores of the
+  // rounds to `blocks` could alias the keys.
+  neon::Planes v;
+  neon::EachPlane([&](auto j) BRAID_LAMBDA_INLINE { v[j] = blocks[j]; });
+  SlicedRounds<kDirection, kRounds>(v, middle_keys);
+  neon::EachPlane([&](auto j) BRAID_LAMBDA_INLINE { blocks[j] = v[j]; });
+}
+
 template <Direction kDirection, int kRounds, class Body>
 BRAID_INLINE void WithNeonCipher(const uint8_t* round_keys, Body&& body) {
   namespace neon = simd::neon_aes;
@@ -92,33 +144,6 @@ BRAID_INLINE void WithNeonCipher(const uint8_t* round_keys, Body&& body) {
       }
     });
   };
-  auto batch = [&](neon::Planes& v) BRAID_LAMBDA_INLINE {
-    neon::ToPlanes(v);
-    const auto& shift = kEnc ? neon::kPermutations.plane_shift_rows
-                             : neon::kPermutations.plane_inv_shift_rows;
-    if constexpr (!kEnc) neon::AddSboxConstant(v);
-    for (int r = 1; r < kRounds; ++r) {
-      if constexpr (kEnc) {
-        simd::sliced::SubBytes(v);
-        neon::PermutePlanes(v, shift);
-        neon::MixColumns(v);
-      } else {
-        simd::sliced::InvSubBytes(v);
-        neon::PermutePlanes(v, shift);
-        neon::InvMixColumns(v);
-      }
-      neon::AddKey(v, middle_keys[r - 1]);
-    }
-    if constexpr (kEnc) {
-      simd::sliced::SubBytes(v);
-      neon::PermutePlanes(v, shift);
-      neon::AddSboxConstant(v);
-    } else {
-      simd::sliced::InvSubBytes(v);
-      neon::PermutePlanes(v, shift);
-    }
-    neon::FromPlanes(v);
-  };
   auto rounds_after_first = [&](auto&... x) BRAID_LAMBDA_INLINE {
     constexpr size_t kCount = sizeof...(x);
     if constexpr (kCount < kMinSlicedBlocks) {
@@ -126,17 +151,22 @@ BRAID_INLINE void WithNeonCipher(const uint8_t* round_keys, Body&& body) {
     } else {
       uint8x16_t* blocks[] = {&x...};
       simd::Unroll<(kCount + 7) / 8>([&](auto... group) BRAID_LAMBDA_INLINE {
-        auto run = [&](size_t first) BRAID_LAMBDA_INLINE {
+        auto run = [&](auto batch) BRAID_LAMBDA_INLINE {
+          constexpr size_t first = 8 * batch();
           neon::Planes v;
           neon::EachPlane([&](auto j) BRAID_LAMBDA_INLINE {
             v[j] = first + j < kCount ? *blocks[first + j] : vdupq_n_u8(0);
           });
-          batch(v);
+          if constexpr (first + 8 <= kCount) {
+            SlicedRounds<kDirection, kRounds>(v, middle_keys);
+          } else {
+            PaddedSlicedRounds<kDirection, kRounds>(v, middle_keys);
+          }
           neon::EachPlane([&](auto j) BRAID_LAMBDA_INLINE {
             if (first + j < kCount) *blocks[first + j] = v[j];
           });
         };
-        (run(8 * group), ...);
+        (run(group), ...);
       });
     }
   };

@@ -54,7 +54,11 @@ void SerialBlocks(Isa isa, const uint8_t* round_keys, uint8_t iv[16],
         // loop, pays a MOV on the critical path. Eight blocks rather than
         // four spread the loop's fixed cost: Clang's AES-128 CBC encryption
         // models at 1.257 c/B on N1 against 1.260 (the bound is 1.25).
-        constexpr size_t kUnroll = 8;
+        // isa::Neon (an EOR for round key 0, no MOV) takes four: unrolled
+        // over eight and the tails, its table rounds were the largest
+        // functions the tests compile, and with fewer than four a trip the
+        // compiler reloads its 256-byte table more often (RESULTS.md).
+        constexpr size_t kUnroll = std::is_same_v<Isa, isa::Neon> ? 4 : 8;
         size_t done = 0;
         auto run = [&](auto& block, size_t count) BRAID_LAMBDA_INLINE {
           auto blocks = [&](auto n) BRAID_LAMBDA_INLINE {
