@@ -109,15 +109,19 @@ void FillMultikeys(Isa isa, const uint8_t* k0, Multikeys<Isa, kWays>& table) {
 // the same loop body as the cipher (GCM). kInput: the hash reads the input,
 // before the output (which may be the input) is written; otherwise it reads
 // the output once written. Batch hashes `ways` vectors of blocks, Run any
-// number. SecretCounter(): the counter block is secret (GCM's first counter
-// from a nonce of another length than 12 bytes is GHASH's output), so the
-// loop must not branch on its value or index memory with it. NoHash is
-// plain CTR.
+// number. kAhead (with kInput): the aligned loop hashes each batch one loop
+// body ahead of the cipher, through BatchAhead. SecretCounter(): the counter
+// block is secret (GCM's first counter from a nonce of another length than
+// 12 bytes is GHASH's output), so the loop must not branch on its value or
+// index memory with it. NoHash is plain CTR.
 struct NoHash {
   static constexpr bool kInput = false;
+  static constexpr bool kAhead = false;
   static constexpr bool SecretCounter() { return false; }
   template <class Ways>
   BRAID_INLINE void Batch(Ways, const uint8_t*, size_t) {}
+  template <class Ways>
+  BRAID_INLINE void BatchAhead(Ways, const uint8_t*, size_t) {}
   BRAID_INLINE void Run(const uint8_t*, size_t) {}
 };
 
@@ -169,6 +173,7 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
     }
   };
 
+  enum { kInLine, kHashedNext, kHashed };
   aes_engine::WithCipher<Direction::kEncrypt, kRounds>(
       isa, round_keys, [&](const auto& cipher) BRAID_LAMBDA_INLINE {
         size_t done = 0;
@@ -186,14 +191,20 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
         // batch would carry out of the low byte (the caller then takes the
         // general path). `known_aligned`: the caller knows the low byte is
         // a multiple of the batch size and there is a multikey table.
-        auto batch = [&](auto ways, auto known_aligned) BRAID_LAMBDA_INLINE {
+        // An input hash running a batch ahead (`ahead`): kHashedNext, this
+        // batch hashed already and the next (whole, not yet written) beside
+        // its rounds; kHashed, this batch hashed already.
+        auto batch_ahead = [&](auto ways, auto known_aligned,
+                               auto ahead) BRAID_LAMBDA_INLINE {
           const size_t count = ways() * per_vector;
           const unsigned low = counter[Counter::kLowByte];
           const bool aligned =
               known_aligned() || (xor_path && low % count == 0);
           if (!aligned && low + count > 256) return false;
           const auto base = simd::LoadBroadcast(isa, counter);
-          if constexpr (Hash::kInput) hash.Batch(ways, in, per_vector);
+          if constexpr (Hash::kInput && decltype(ahead)::value == kInLine) {
+            hash.Batch(ways, in, per_vector);
+          }
           simd::Unroll<ways()>([&](auto... i) BRAID_LAMBDA_INLINE {
             auto finish = [&](auto... x) BRAID_LAMBDA_INLINE {
               cipher.rounds_after_first(x...);
@@ -215,11 +226,18 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
             }
           });
           if constexpr (!Hash::kInput) hash.Batch(ways, out, per_vector);
+          if constexpr (decltype(ahead)::value == kHashedNext) {
+            hash.BatchAhead(ways, in + 16 * count, per_vector);
+          }
           Counter::Add(counter, count);
           in += 16 * count;
           out += 16 * count;
           done += count;
           return true;
+        };
+        auto batch = [&](auto ways, auto known_aligned) BRAID_LAMBDA_INLINE {
+          return batch_ahead(ways, known_aligned,
+                             std::integral_constant<int, kInLine>{});
         };
         constexpr std::integral_constant<size_t, kWays> kAll;
         auto from_memory = [&](auto ways) BRAID_LAMBDA_INLINE {
@@ -283,6 +301,20 @@ __attribute__((noinline)) void Blocks(Isa isa, const uint8_t* round_keys,
         if (xor_path) {
           // Aligned once, aligned for good: a loop without the test, one
           // straight line for the compiler to schedule.
+          if constexpr (Hash::kAhead) {
+            // The input hashed a batch ahead: the blocks the hash loads are
+            // not the ones the cipher loads in the same loop body, so they
+            // need not stay in registers through the rounds.
+            if (nblocks - done >= 2 * span) {
+              hash.BatchAhead(kAll, in, per_vector);
+              while (nblocks - done >= 2 * span) {
+                batch_ahead(kAll, std::true_type{},
+                            std::integral_constant<int, kHashedNext>{});
+              }
+              batch_ahead(kAll, std::true_type{},
+                          std::integral_constant<int, kHashed>{});
+            }
+          }
           while (nblocks - done >= span) batch(kAll, std::true_type{});
           up_to(nblocks);
         }
